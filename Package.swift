@@ -1,0 +1,65 @@
+// swift-tools-version:6.0
+// The pipeline is a chain of modules, one per stage (load → model → render → write), with the
+// C libraries each wrapped once. See README.md for the tour and CONTRIBUTING.md for the layers.
+import PackageDescription
+
+let package = Package(
+    name: "Almanac",
+    products: [
+        .executable(name: "almanac", targets: ["AlmanacMain"]),
+        .library(name: "Almanac", targets: ["Almanac"]),
+    ],
+    targets: [
+        // C libraries from Debian, each imported by exactly one Swift module.
+        .systemLibrary(
+            name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
+        .systemLibrary(
+            name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // ICU's headers clash with Foundation's private ICU when imported into Swift, so the
+        // few calls Foundation lacks (index letters, sort keys) live behind a plain-C header.
+        .target(
+            name: "CICU",
+            linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+
+        .target(name: "AlmanacCore"),
+        .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
+        .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
+        .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
+        .target(
+            name: "AlmanacDefaults",
+            plugins: [.plugin(name: "EmbedTemplates")]),
+        .target(
+            name: "AlmanacRender",
+            dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate"]),
+        .target(name: "AlmanacWrite", dependencies: ["AlmanacCore"]),
+        .target(
+            name: "Almanac",
+            dependencies: [
+                "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark",
+                "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite",
+            ]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore"]),
+        .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
+
+        // Build-time embedding of Templates/ so the binary needs nothing beside it.
+        .executableTarget(name: "TemplateEmbedder"),
+        .plugin(
+            name: "EmbedTemplates", capability: .buildTool(),
+            dependencies: ["TemplateEmbedder"]),
+
+        .target(
+            name: "AlmanacTestSupport",
+            dependencies: ["Almanac", "AlmanacCore"],
+            path: "Tests/AlmanacTestSupport"),
+        .testTarget(name: "AlmanacLoadTests", dependencies: ["AlmanacLoad", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacModelTests", dependencies: ["AlmanacModel", "AlmanacLoad", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCommonMarkTests", dependencies: ["AlmanacCommonMark"]),
+        .testTarget(name: "AlmanacTemplateTests", dependencies: ["AlmanacTemplate", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

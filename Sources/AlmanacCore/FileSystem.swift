@@ -1,0 +1,275 @@
+import Foundation
+import Synchronization
+
+/// The only door to files. The build reads and writes through it so that most tests run on the
+/// in-memory twin, and so that the writer's atomic swap is one place to reason about.
+public protocol FileSystem: Sendable {
+    func read(_ path: String) throws -> [UInt8]
+    func write(_ bytes: [UInt8], to path: String) throws
+    /// Names in a directory, sorted by code point so that builds never depend on disk order.
+    func contents(ofDirectory path: String) throws -> [String]
+    func isDirectory(_ path: String) -> Bool
+    func exists(_ path: String) -> Bool
+    func createDirectory(_ path: String) throws
+    func remove(_ path: String) throws
+    func move(_ source: String, to destination: String) throws
+}
+
+/// Failures of the file system itself, as opposed to bad content.
+public struct FileSystemError: Error, Sendable, CustomStringConvertible {
+    public let path: String
+    public let message: String
+
+    public init(path: String, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public var description: String { "\(path): \(message)" }
+}
+
+extension FileSystem {
+    public func readText(_ path: String) throws -> String {
+        String(decoding: try read(path), as: UTF8.self)
+    }
+}
+
+/// Path helpers shared by every stage; paths are plain `/`-separated strings.
+public enum Path {
+    public static func join(_ parts: String...) -> String { join(parts) }
+
+    public static func join(_ parts: [String]) -> String {
+        var result = ""
+        for part in parts where !part.isEmpty {
+            if result.isEmpty || part.hasPrefix("/") {
+                result = part
+            } else if result.hasSuffix("/") {
+                result += part
+            } else {
+                result += "/" + part
+            }
+        }
+        return result
+    }
+
+    public static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    public static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
+    }
+
+    /// The extension without its dot, lower-cased; empty when there is none.
+    public static func fileExtension(of path: String) -> String {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
+    }
+
+    public static func removingExtension(_ path: String) -> String {
+        let name = fileName(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        let stem = String(name[..<dot])
+        let directory = directory(of: path)
+        return directory.isEmpty ? stem : join(directory, stem)
+    }
+}
+
+/// The real disk.
+public struct DiskFileSystem: FileSystem {
+    public init() {}
+
+    public func read(_ path: String) throws -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw FileSystemError(path: path, message: exists(path) ? "cannot read the file" : "no such file")
+        }
+        return [UInt8](data)
+    }
+
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try Data(bytes).write(to: url)
+        } catch {
+            throw FileSystemError(path: path, message: "cannot write the file (\(error.localizedDescription))")
+        }
+    }
+
+    public func contents(ofDirectory path: String) throws -> [String] {
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: path).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        } catch {
+            throw FileSystemError(path: path, message: "cannot list the directory")
+        }
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    public func exists(_ path: String) -> Bool {
+        FileManager.default.fileExists(atPath: path)
+    }
+
+    public func createDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw FileSystemError(path: path, message: "cannot create the directory")
+        }
+    }
+
+    public func remove(_ path: String) throws {
+        guard exists(path) else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw FileSystemError(path: path, message: "cannot remove (\(error.localizedDescription))")
+        }
+    }
+
+    public func move(_ source: String, to destination: String) throws {
+        // rename(2): atomic on one file system, which is why the staging tree sits beside Output/.
+        guard rename(source, destination) == 0 else {
+            throw FileSystemError(path: source, message: "cannot rename to \(destination) (\(String(cString: strerror(errno))))")
+        }
+    }
+}
+
+/// An in-memory twin of the disk for tests: files and directories keyed by path.
+public final class MemoryFileSystem: FileSystem {
+    private struct State {
+        var files: [String: [UInt8]] = [:]
+        var directories: Set<String> = [""]
+        var failingWrites: Set<String> = []
+
+        mutating func addParents(_ path: String) {
+            var directory = Path.directory(of: path)
+            while !directory.isEmpty && !directories.contains(directory) {
+                directories.insert(directory)
+                directory = Path.directory(of: directory)
+            }
+        }
+    }
+
+    private let state = Mutex(State())
+
+    public init(_ files: [String: String] = [:]) {
+        for (path, text) in files {
+            let path = Self.normalize(path)
+            state.withLock {
+                $0.files[path] = Array(text.utf8)
+                $0.addParents(path)
+            }
+        }
+    }
+
+    /// Makes writes to `path` fail, to test that a failed build leaves Output/ alone.
+    public func failWrites(to path: String) {
+        state.withLock { _ = $0.failingWrites.insert(Self.normalize(path)) }
+    }
+
+    public var allFiles: [String: [UInt8]] {
+        state.withLock { $0.files }
+    }
+
+    private static func normalize(_ path: String) -> String {
+        var path = path
+        while path.hasPrefix("./") { path.removeFirst(2) }
+        while path.hasSuffix("/") && path.count > 1 { path.removeLast() }
+        return path == "." ? "" : path
+    }
+
+    public func read(_ path: String) throws -> [UInt8] {
+        let path = Self.normalize(path)
+        return try state.withLock {
+            guard let bytes = $0.files[path] else { throw FileSystemError(path: path, message: "no such file") }
+            return bytes
+        }
+    }
+
+    public func write(_ bytes: [UInt8], to path: String) throws {
+        let path = Self.normalize(path)
+        try state.withLock {
+            if $0.failingWrites.contains(path) { throw FileSystemError(path: path, message: "simulated write failure") }
+            guard $0.directories.contains(Path.directory(of: path)) else {
+                throw FileSystemError(path: path, message: "no such directory")
+            }
+            $0.files[path] = bytes
+        }
+    }
+
+    public func contents(ofDirectory path: String) throws -> [String] {
+        let path = Self.normalize(path)
+        return try state.withLock {
+            guard $0.directories.contains(path) else { throw FileSystemError(path: path, message: "no such directory") }
+            let prefix = path.isEmpty ? "" : path + "/"
+            var names = Set<String>()
+            for key in $0.files.keys where key.hasPrefix(prefix) {
+                names.insert(String(key.dropFirst(prefix.count).split(separator: "/")[0]))
+            }
+            for key in $0.directories where key.hasPrefix(prefix) && key != path {
+                names.insert(String(key.dropFirst(prefix.count).split(separator: "/")[0]))
+            }
+            return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        }
+    }
+
+    public func isDirectory(_ path: String) -> Bool {
+        let path = Self.normalize(path)
+        return state.withLock { $0.directories.contains(path) }
+    }
+
+    public func exists(_ path: String) -> Bool {
+        let path = Self.normalize(path)
+        return state.withLock { $0.directories.contains(path) || $0.files[path] != nil }
+    }
+
+    public func createDirectory(_ path: String) throws {
+        let path = Self.normalize(path)
+        state.withLock {
+            $0.directories.insert(path)
+            $0.addParents(path)
+        }
+    }
+
+    public func remove(_ path: String) throws {
+        let path = Self.normalize(path)
+        state.withLock {
+            $0.files[path] = nil
+            $0.directories.remove(path)
+            let prefix = path + "/"
+            $0.files = $0.files.filter { !$0.key.hasPrefix(prefix) }
+            $0.directories = $0.directories.filter { !$0.hasPrefix(prefix) }
+        }
+    }
+
+    public func move(_ source: String, to destination: String) throws {
+        let source = Self.normalize(source), destination = Self.normalize(destination)
+        try state.withLock { state in
+            guard state.directories.contains(source) || state.files[source] != nil else {
+                throw FileSystemError(path: source, message: "no such file")
+            }
+            guard !state.directories.contains(destination) && state.files[destination] == nil else {
+                throw FileSystemError(path: destination, message: "destination exists")
+            }
+            if let bytes = state.files.removeValue(forKey: source) { state.files[destination] = bytes }
+            if state.directories.remove(source) != nil { state.directories.insert(destination) }
+            let prefix = source + "/"
+            for (key, bytes) in state.files where key.hasPrefix(prefix) {
+                state.files[key] = nil
+                state.files[destination + "/" + key.dropFirst(prefix.count)] = bytes
+            }
+            for key in state.directories where key.hasPrefix(prefix) {
+                state.directories.remove(key)
+                state.directories.insert(destination + "/" + key.dropFirst(prefix.count))
+            }
+            state.addParents(destination)
+        }
+    }
+}

@@ -1,0 +1,171 @@
+import AlmanacCore
+
+/// Reads CSV and TSV as RFC 4180 describes them: a header row names the fields; fields may be
+/// quoted, and quoted fields may hold the delimiter, doubled quotes and line breaks; lines end
+/// in LF or CRLF; a UTF-8 BOM is skipped. A row with more or fewer fields than the header is an
+/// error at that row, because silently padding it would shift data into the wrong column.
+public struct CSVReader: Sendable {
+    public let delimiter: UInt8
+
+    public init(delimiter: UInt8 = UInt8(ascii: ",")) {
+        self.delimiter = delimiter
+    }
+
+    public static let tsv = CSVReader(delimiter: 0x09)
+
+    public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
+        try TextInput.validateUTF8(bytes, path: path)
+        var scanner = Scanner(bytes: bytes, path: path, delimiter: delimiter, index: TextInput.contentStart(bytes))
+        guard let header = try scanner.nextRow() else {
+            throw .error(at: SourceLocation(path: path), "empty file: no header row", hint: "the first line names the columns, e.g. name,capital")
+        }
+        var names: [String] = []
+        for (column, cell) in header.cells.enumerated() {
+            let name = cell.text.trimmingSpaces
+            if name.isEmpty {
+                throw .error(at: scanner.location(cell.offset), "column \(column + 1) has an empty name in the header row")
+            }
+            if names.contains(name) {
+                throw .error(at: scanner.location(cell.offset), "column name '\(name)' appears twice in the header row")
+            }
+            names.append(name)
+        }
+        var records: [Record] = []
+        while let row = try scanner.nextRow() {
+            if row.cells.count == 1 && row.cells[0].text.isEmpty && !row.cells[0].wasQuoted {
+                continue  // A blank line.
+            }
+            guard row.cells.count == names.count else {
+                let offset = row.cells.count > names.count ? row.cells[names.count].offset : row.end
+                throw .error(
+                    at: scanner.location(offset),
+                    "row has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(names.count)",
+                    hint: "quote fields that contain '\(delimiter == 0x09 ? "\\t" : String(Character(Unicode.Scalar(delimiter))))'")
+            }
+            var fields: [Object.Field] = []
+            fields.reserveCapacity(names.count)
+            for (name, cell) in zip(names, row.cells) {
+                fields.append(Object.Field(name: name, value: cell.wasQuoted ? .string(cell.text) : CellValue.infer(cell.text)))
+            }
+            records.append(Record(fields: Object(fields), location: scanner.location(row.start)))
+        }
+        return records
+    }
+
+    struct Cell {
+        var text: String
+        var wasQuoted: Bool
+        var offset: Int
+    }
+
+    struct Row {
+        var cells: [Cell]
+        var start: Int
+        var end: Int
+    }
+
+    struct Scanner {
+        let bytes: [UInt8]
+        let path: String
+        let delimiter: UInt8
+        var index: Int
+
+        func location(_ offset: Int) -> SourceLocation {
+            TextPosition.location(of: offset, in: bytes, path: path)
+        }
+
+        /// The next row, or nil at the end of the input.
+        mutating func nextRow() throws(Diagnostic) -> Row? {
+            guard index < bytes.count else { return nil }
+            let start = index
+            var cells: [Cell] = []
+            while true {
+                let cell = try nextCell()
+                cells.append(cell)
+                guard index < bytes.count else { return Row(cells: cells, start: start, end: index) }
+                let byte = bytes[index]
+                if byte == delimiter {
+                    index += 1
+                    if index >= bytes.count {
+                        cells.append(Cell(text: "", wasQuoted: false, offset: index))
+                        return Row(cells: cells, start: start, end: index)
+                    }
+                    continue
+                }
+                // A line break ends the row.
+                let end = index
+                if byte == 0x0D { index += 1 }
+                if index < bytes.count && bytes[index] == 0x0A { index += 1 }
+                return Row(cells: cells, start: start, end: end)
+            }
+        }
+
+        mutating func nextCell() throws(Diagnostic) -> Cell {
+            let start = index
+            if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                var buffer: [UInt8] = []
+                while true {
+                    guard index < bytes.count else {
+                        throw .error(at: location(start), "unterminated quoted field", hint: "a closing '\"' is missing")
+                    }
+                    let byte = bytes[index]
+                    if byte == UInt8(ascii: "\"") {
+                        if index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: "\"") {
+                            buffer.append(byte)
+                            index += 2
+                            continue
+                        }
+                        index += 1
+                        break
+                    }
+                    buffer.append(byte)
+                    index += 1
+                }
+                if index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    throw .error(
+                        at: location(index), "unexpected text after a closing quote",
+                        hint: "inside a quoted field, write a quote as \"\"")
+                }
+                return Cell(text: String(decoding: buffer, as: UTF8.self), wasQuoted: true, offset: start)
+            }
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == delimiter || byte == 0x0A || byte == 0x0D { break }
+                index += 1
+            }
+            return Cell(text: String(decoding: bytes[start..<index], as: UTF8.self), wasQuoted: false, offset: start)
+        }
+    }
+}
+
+/// How an unquoted text cell (CSV, TSV) becomes a typed value: `true`/`false`, numbers in JSON's
+/// strict grammar (so `02134` stays text), ISO dates; an empty cell is null. Numbers keep their
+/// written form, so nothing is lost when the value is printed back.
+public enum CellValue {
+    public static func infer(_ text: String) -> Value {
+        if text.isEmpty { return .null }
+        guard let first = text.utf8.first else { return .null }
+        switch first {
+        case UInt8(ascii: "t") where text == "true": return .bool(true)
+        case UInt8(ascii: "f") where text == "false": return .bool(false)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if let date = DateValue(iso: text) , text.utf8.count >= 7 { return .date(date) }
+            if let number = Number(parsing: text) { return .number(number) }
+            return .string(text)
+        default:
+            return .string(text)
+        }
+    }
+}
+
+extension String {
+    /// Without leading and trailing spaces and tabs (Foundation-free, for header names).
+    var trimmingSpaces: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
+              let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
+        else { return "" }
+        return String(scalars[first...last])
+    }
+}

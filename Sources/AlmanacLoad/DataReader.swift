@@ -1,0 +1,48 @@
+import AlmanacCore
+
+/// What a data file holds once read: either a flat table of records (CSV, TSV, NDJSON) or a
+/// document (JSON, YAML, property list) whose shape — array of rows, pre-grouped sections,
+/// rows keyed by label — the model decides with the page's settings.
+public enum LoadedData: Sendable {
+    case records([Record])
+    case document(Value, SourceLocation)
+}
+
+/// The data formats Almanac reads, chosen by file extension.
+public enum DataFormat: String, Sendable, CaseIterable {
+    case json, ndjson, csv, tsv, yaml, propertyList = "plist"
+
+    public init?(path: String) {
+        switch Path.fileExtension(of: path) {
+        case "json": self = .json
+        case "ndjson", "jsonl": self = .ndjson
+        case "csv": self = .csv
+        case "tsv", "tab": self = .tsv
+        case "yaml", "yml": self = .yaml
+        case "plist": self = .propertyList
+        default: return nil
+        }
+    }
+
+    public static let extensionList = "json, ndjson, jsonl, csv, tsv, yaml, yml, plist"
+}
+
+/// Reads a data file in whichever format its extension names.
+public enum DataReader {
+    public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedData {
+        guard let format = DataFormat(path: path) else {
+            throw .error(
+                at: SourceLocation(path: path), "unknown data format '.\(Path.fileExtension(of: path))'",
+                hint: "supported: \(DataFormat.extensionList)")
+        }
+        let start = SourceLocation(path: path)
+        switch format {
+        case .json: return .document(try JSONReader().read(bytes, path: path), start)
+        case .ndjson: return .records(try NDJSONReader().read(bytes, path: path))
+        case .csv: return .records(try CSVReader().read(bytes, path: path))
+        case .tsv: return .records(try CSVReader.tsv.read(bytes, path: path))
+        case .yaml: return .document(try YAMLReader().read(bytes, path: path).value, start)
+        case .propertyList: return .document(try PropertyListReader().read(bytes, path: path), start)
+        }
+    }
+}

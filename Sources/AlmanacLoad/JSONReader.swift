@@ -1,0 +1,284 @@
+import AlmanacCore
+
+/// Parses JSON into `Value`, keeping object keys in file order and reporting errors with line
+/// and column. Foundation's parser loses key order (the default label and column order depend
+/// on it) and reports no position, hence this reader.
+public struct JSONReader {
+    /// Deeper nesting than this is an error, so hostile input cannot exhaust the stack.
+    public static let maximumDepth = 512
+
+    public init() {}
+
+    public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> Value {
+        try TextInput.validateUTF8(bytes, path: path)
+        var parser = Parser(bytes: bytes, path: path, index: TextInput.contentStart(bytes))
+        parser.skipWhitespace()
+        if parser.index >= bytes.count {
+            throw .error(at: parser.location(), "empty JSON file", hint: "a data file holds an array of objects, or an object")
+        }
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < bytes.count {
+            throw parser.failure("unexpected text after the JSON value")
+        }
+        return value
+    }
+
+    /// Parses one value that starts at `start` and ends at `end`, for NDJSON lines.
+    func readLine(_ bytes: [UInt8], path: String, start: Int, end: Int) throws(Diagnostic) -> Value {
+        var parser = Parser(bytes: bytes, path: path, index: start, end: end)
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.index < end {
+            throw parser.failure("unexpected text after the JSON value on this line", hint: "NDJSON holds one value per line")
+        }
+        return value
+    }
+
+    struct Parser {
+        let bytes: [UInt8]
+        let path: String
+        var index: Int
+        var end: Int
+
+        init(bytes: [UInt8], path: String, index: Int, end: Int? = nil) {
+            self.bytes = bytes
+            self.path = path
+            self.index = index
+            self.end = end ?? bytes.count
+        }
+
+        func location(_ offset: Int? = nil) -> SourceLocation {
+            TextPosition.location(of: offset ?? index, in: bytes, path: path)
+        }
+
+        func failure(_ message: String, at offset: Int? = nil, hint: String? = nil) -> Diagnostic {
+            .error(at: location(offset), message, hint: hint)
+        }
+
+        mutating func skipWhitespace() {
+            while index < end {
+                switch bytes[index] {
+                case 0x20, 0x0A, 0x0D, 0x09: index += 1
+                default: return
+                }
+            }
+        }
+
+        func describeCurrent() -> String {
+            guard index < end else { return "end of file" }
+            let byte = bytes[index]
+            if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+            return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        }
+
+        mutating func parseValue(depth: Int) throws(Diagnostic) -> Value {
+            guard depth < JSONReader.maximumDepth else {
+                throw failure("JSON nested deeper than \(JSONReader.maximumDepth) levels")
+            }
+            guard index < end else { throw failure("unexpected end of file, expected a value") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"): return try parseObject(depth: depth)
+            case UInt8(ascii: "["): return try parseArray(depth: depth)
+            case UInt8(ascii: "\""): return .string(try parseString())
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+            case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); return .null
+            default:
+                throw failure("unexpected \(describeCurrent()), expected a value")
+            }
+        }
+
+        mutating func expectWord(_ word: StaticString) throws(Diagnostic) {
+            let start = index
+            let count = word.utf8CodeUnitCount
+            let matches = index + count <= end && word.withUTF8Buffer { expected in
+                (0..<count).allSatisfy { bytes[start + $0] == expected[$0] }
+            }
+            guard matches else { throw failure("unexpected \(describeCurrent()), expected a value") }
+            index += count
+        }
+
+        mutating func parseObject(depth: Int) throws(Diagnostic) -> Value {
+            let open = index
+            index += 1
+            var fields: [Object.Field] = []
+            var positions: [String: Int] = [:]
+            skipWhitespace()
+            if index < end && bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(Object())
+            }
+            while true {
+                skipWhitespace()
+                guard index < end else {
+                    throw failure("unterminated object", at: open, hint: "a '}' is missing")
+                }
+                guard bytes[index] == UInt8(ascii: "\"") else {
+                    throw failure("unexpected \(describeCurrent()), expected a quoted key")
+                }
+                let key = try parseString()
+                skipWhitespace()
+                guard index < end, bytes[index] == UInt8(ascii: ":") else {
+                    throw failure("unexpected \(describeCurrent()), expected ':' after the key")
+                }
+                index += 1
+                skipWhitespace()
+                let value = try parseValue(depth: depth + 1)
+                if let existing = positions[key] {
+                    // The last duplicate wins, in the first one's place, as JavaScript does.
+                    fields[existing].value = value
+                } else {
+                    positions[key] = fields.count
+                    fields.append(Object.Field(name: key, value: value))
+                }
+                skipWhitespace()
+                guard index < end else {
+                    throw failure("unterminated object", at: open, hint: "a '}' is missing")
+                }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(Object(fields))
+                }
+                throw failure("unexpected \(describeCurrent()), expected ',' or '}'")
+            }
+        }
+
+        mutating func parseArray(depth: Int) throws(Diagnostic) -> Value {
+            let open = index
+            index += 1
+            var items: [Value] = []
+            skipWhitespace()
+            if index < end && bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .list(items)
+            }
+            while true {
+                skipWhitespace()
+                items.append(try parseValue(depth: depth + 1))
+                skipWhitespace()
+                guard index < end else {
+                    throw failure("unterminated array", at: open, hint: "a ']' is missing")
+                }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .list(items)
+                }
+                throw failure("unexpected \(describeCurrent()), expected ',' or ']'")
+            }
+        }
+
+        mutating func parseNumber() throws(Diagnostic) -> Value {
+            let start = index
+            while index < end && isNumberByte(bytes[index]) { index += 1 }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let number = Number(parsing: text) else {
+                throw failure("invalid number '\(text)'", at: start)
+            }
+            return .number(number)
+        }
+
+        private func isNumberByte(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "+"),
+                UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                return true
+            default:
+                return false
+            }
+        }
+
+        mutating func parseString() throws(Diagnostic) -> String {
+            let open = index
+            index += 1
+            let start = index
+            // Fast path: no escapes, the bytes are the string.
+            while index < end {
+                let byte = bytes[index]
+                if byte == UInt8(ascii: "\"") {
+                    let string = String(decoding: bytes[start..<index], as: UTF8.self)
+                    index += 1
+                    return string
+                }
+                if byte == UInt8(ascii: "\\") { break }
+                if byte < 0x20 { throw failure("control character in a string", hint: "write it as an escape such as \\n") }
+                index += 1
+            }
+            var buffer = Array(bytes[start..<index])
+            while index < end {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "\""):
+                    index += 1
+                    return String(decoding: buffer, as: UTF8.self)
+                case UInt8(ascii: "\\"):
+                    index += 1
+                    guard index < end else { break }
+                    let escape = bytes[index]
+                    index += 1
+                    switch escape {
+                    case UInt8(ascii: "\""): buffer.append(0x22)
+                    case UInt8(ascii: "\\"): buffer.append(0x5C)
+                    case UInt8(ascii: "/"): buffer.append(0x2F)
+                    case UInt8(ascii: "b"): buffer.append(0x08)
+                    case UInt8(ascii: "f"): buffer.append(0x0C)
+                    case UInt8(ascii: "n"): buffer.append(0x0A)
+                    case UInt8(ascii: "r"): buffer.append(0x0D)
+                    case UInt8(ascii: "t"): buffer.append(0x09)
+                    case UInt8(ascii: "u"):
+                        var scalar = try parseHex4()
+                        if (0xD800...0xDBFF).contains(scalar), index + 1 < end,
+                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                            let save = index
+                            index += 2
+                            let low = try parseHex4()
+                            if (0xDC00...0xDFFF).contains(low) {
+                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                            } else {
+                                index = save
+                            }
+                        }
+                        // A lone surrogate cannot be UTF-8; it becomes U+FFFD as browsers do.
+                        let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                        buffer.append(contentsOf: Array(String(Character(character)).utf8))
+                    default:
+                        throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+                    }
+                default:
+                    if byte < 0x20 { throw failure("control character in a string", hint: "write it as an escape such as \\n") }
+                    buffer.append(byte)
+                    index += 1
+                }
+            }
+            throw failure("unterminated string", at: open, hint: "a closing '\"' is missing")
+        }
+
+        mutating func parseHex4() throws(Diagnostic) -> UInt32 {
+            guard index + 4 <= end else { throw failure("incomplete \\u escape") }
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                let byte = bytes[index]
+                let digit: UInt32
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 0x30)
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 0x61 + 10)
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 0x41 + 10)
+                default: throw failure("invalid hex digit in a \\u escape")
+                }
+                value = value << 4 | digit
+                index += 1
+            }
+            return value
+        }
+    }
+}

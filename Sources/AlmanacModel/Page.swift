@@ -1,0 +1,81 @@
+import AlmanacCore
+
+/// A page ready to render: sections of rows, in order, with everything decided. Renderers only
+/// lay it out; they never sort, group or choose.
+public struct Page: Sendable {
+    /// The output name, e.g. `states` for `states.html`, `states.md`, `states.json`.
+    public let name: String
+    public let title: String
+    public let settings: PageSettings
+    public let prose: Prose
+    public let sections: [Section]
+    /// The anchor of the page's own title heading, for the Markdown index line.
+    public let titleAnchor: String
+    /// Where the page came from, for errors found while rendering.
+    public let source: SourceLocation
+
+    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, source: SourceLocation) {
+        self.name = name
+        self.title = title
+        self.settings = settings
+        self.prose = prose
+        self.sections = sections
+        self.titleAnchor = titleAnchor
+        self.source = source
+    }
+
+    public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
+    public var hasData: Bool { settings.data != nil }
+}
+
+/// A group of rows under one heading, like a table view's section.
+public struct Section: Sendable {
+    /// The heading: an index letter, a field value, a year, or the title from pre-grouped data.
+    public let title: String
+    /// Unique within the page and equal to GitHub's anchor for the heading where it has one.
+    public let id: String
+    /// Mustache text for the header and footer (`{{count}} states`), expanded by the renderer.
+    public let header: String?
+    public let footer: String?
+    public let rows: [Row]
+
+    public init(title: String, id: String, header: String?, footer: String?, rows: [Row]) {
+        self.title = title
+        self.id = id
+        self.header = header
+        self.footer = footer
+        self.rows = rows
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+}
+
+/// One record as the page shows it.
+public struct Row: Sendable {
+    public let label: String
+    public let record: Record
+    /// Unique within the page: the row's detail page name and anchor.
+    public let slug: String
+
+    public init(label: String, record: Record, slug: String) {
+        self.label = label
+        self.record = record
+        self.slug = slug
+    }
+}
+
+/// Markdown prose after cmark has read it: the source, the safe HTML, and its headings, whose
+/// anchors the section ids must not repeat.
+public struct Prose: Sendable {
+    public let markdown: String
+    public let html: String
+    public let headings: [String]
+
+    public init(markdown: String, html: String, headings: [String]) {
+        self.markdown = markdown
+        self.html = html
+        self.headings = headings
+    }
+
+    public static let empty = Prose(markdown: "", html: "", headings: [])
+}

@@ -1,0 +1,188 @@
+import AlmanacCore
+import Foundation
+
+/// Turns a page's records and settings into sections of sorted rows: the model stage.
+public struct PageBuilder {
+    /// What the builder needs besides the records.
+    public struct Input: Sendable {
+        public var name: String
+        public var settings: PageSettings
+        public var prose: Prose
+        public var data: DatasetShape?
+        public var source: SourceLocation
+        /// The site's locale, used when the page names none.
+        public var defaultLocale: String
+
+        public init(name: String, settings: PageSettings, prose: Prose, data: DatasetShape?, source: SourceLocation, defaultLocale: String = "en") {
+            self.name = name
+            self.settings = settings
+            self.prose = prose
+            self.data = data
+            self.source = source
+            self.defaultLocale = defaultLocale
+        }
+    }
+
+    /// The built page and what the author may want to fix (`--strict` makes these errors).
+    public struct Result: Sendable {
+        public let page: Page
+        public let warnings: [Diagnostic]
+    }
+
+    public static let missingValueTitle = "(none)"
+
+    public init() {}
+
+    public func build(_ input: Input) throws(Diagnostic) -> Result {
+        let settings = input.settings
+        let locale = settings.locale ?? input.defaultLocale
+        guard let collation = Collation(locale: locale) else {
+            throw .error(at: input.source, "unknown locale '\(locale)'", hint: "use a BCP 47 identifier such as en, de, sv or es")
+        }
+        var warnings: [Diagnostic] = []
+        let title = settings.title ?? input.name
+
+        var sections: [(title: String, rows: [(label: String, record: Record)], keepsOrder: Bool)] = []
+        if let data = input.data {
+            let allRecords: [Record]
+            switch data {
+            case .rows(let records): allRecords = records
+            case .sections(let groups): allRecords = groups.flatMap(\.records)
+            }
+            let labelField = Self.labelField(settings.label, records: allRecords)
+            func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
+                records.map { record in
+                    let label = record[labelField]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    if label.isEmpty {
+                        warnings.append(.warning(at: record.location, "a record has no '\(labelField)' to use as its label", hint: "set `label:` to the field that names each row"))
+                    }
+                    return (label, record)
+                }
+            }
+            for field in settings.fields where !allRecords.isEmpty && !allRecords.contains(where: { $0[field] != nil }) {
+                warnings.append(.warning(at: input.source, "no record has the field '\(field)' named in `fields`"))
+            }
+            switch data {
+            case .sections(let groups):
+                sections = groups.map { ($0.title, labeled($0.records), settings.sort == nil) }
+            case .rows(let records):
+                sections = try Self.group(labeled(records), by: settings.grouping, index: settings.index, collation: collation, locale: locale)
+            }
+        }
+
+        // Section ids follow GitHub's anchors, after the page title and the prose headings that
+        // share the Markdown page with them.
+        var anchors = AnchorSlugger()
+        let titleAnchor = anchors.anchor(for: title)
+        for heading in input.prose.headings { _ = anchors.anchor(for: heading) }
+        var slugs = SlugAllocator()
+        let sortSpec = settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
+        let order = RowOrder(spec: sortSpec, collation: collation)
+        var built: [Section] = []
+        for section in sections {
+            var id = anchors.anchor(for: section.title)
+            if AnchorSlugger.base(section.title).isEmpty {
+                id = anchors.anchor(for: section.title == SectionIndex.other ? "other" : "section")
+            }
+            let indices = section.keepsOrder ? Array(section.rows.indices) : order.sorted(section.rows)
+            let rows = indices.map { index in
+                let row = section.rows[index]
+                return Row(label: row.label, record: row.record, slug: slugs.allocate(row.label))
+            }
+            built.append(Section(title: section.title, id: id, header: settings.header, footer: settings.footer, rows: rows))
+        }
+        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, source: input.source)
+        return Result(page: page, warnings: warnings)
+    }
+
+    /// The field that names each row: the page's `label`, else the first of name, title, key
+    /// that the records have, else their first column.
+    static func labelField(_ configured: String?, records: [Record]) -> String {
+        if let configured { return configured }
+        for candidate in ["name", "title", "key"] where records.contains(where: { $0[candidate] != nil }) {
+            return candidate
+        }
+        return records.first?.fields.names.first ?? "name"
+    }
+
+    typealias Labeled = (label: String, record: Record)
+
+    static func group(
+        _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, collation: Collation, locale: String
+    ) throws(Diagnostic) -> [(title: String, rows: [Labeled], keepsOrder: Bool)] {
+        switch grouping {
+        case .none:
+            return [("", rows, false)]
+        case .firstLetter:
+            let sectionIndex = SectionIndex(collation: collation)
+            var buckets: [String: [Labeled]] = [:]
+            for row in rows { buckets[sectionIndex.letter(for: row.label), default: []].append(row) }
+            let letters = sectionIndex.letters + [SectionIndex.other]
+            return letters.compactMap { letter in
+                let members = buckets[letter] ?? []
+                if members.isEmpty && index != .full { return nil }
+                return (letter, members, false)
+            }
+        case .field(let field):
+            var buckets: [String: [Labeled]] = [:]
+            var missing: [Labeled] = []
+            for row in rows {
+                let text = row.record[field]?.text ?? ""
+                if text.isEmpty { missing.append(row) } else { buckets[text, default: []].append(row) }
+            }
+            let titles = buckets.keys.map { (title: $0, key: collation.sortKey($0, strength: .secondary)) }
+                .sorted { $0.key != $1.key ? $0.key.lexicographicallyPrecedes($1.key) : $0.title.unicodeScalars.lexicographicallyPrecedes($1.title.unicodeScalars) }
+            var sections = titles.map { ($0.title, buckets[$0.title] ?? [], false) }
+            if !missing.isEmpty { sections.append((missingValueTitle, missing, false)) }
+            return sections
+        case .year(let field), .month(let field):
+            let isMonthly = if case .month = grouping { true } else { false }
+            var buckets: [Int: [Labeled]] = [:]
+            var missing: [Labeled] = []
+            for row in rows {
+                guard let date = Self.date(row.record[field]) else {
+                    missing.append(row)
+                    continue
+                }
+                let key = isMonthly ? date.year * 100 + (date.month ?? 1) : date.year
+                buckets[key, default: []].append(row)
+            }
+            var sections: [(title: String, rows: [Labeled], keepsOrder: Bool)] = buckets.keys.sorted(by: >).map { key in
+                let title = isMonthly ? MonthTitle.make(year: key / 100, month: key % 100, locale: locale) : String(key)
+                return (title, buckets[key] ?? [], false)
+            }
+            if !missing.isEmpty { sections.append((missingValueTitle, missing, false)) }
+            return sections
+        }
+    }
+
+    /// A date from a date value, an ISO text or a bare year number.
+    static func date(_ value: Value?) -> DateValue? {
+        switch value {
+        case .date(let date): return date
+        case .string(let text): return DateValue(iso: text)
+        case .number(let number) where number.value == number.value.rounded() && (0...9999).contains(number.value):
+            return DateValue(text: number.text, year: Int(number.value), month: nil, day: nil)
+        default: return nil
+        }
+    }
+}
+
+/// "March 2024" in the page's language.
+enum MonthTitle {
+    static func make(year: Int, month: Int, locale: String) -> String {
+        var components = DateComponents()
+        components.year = year
+        components.month = month
+        components.day = 1
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        guard let date = calendar.date(from: components) else { return String(format: "%04d-%02d", year, month) }
+        let formatter = DateFormatter()
+        formatter.calendar = calendar
+        formatter.timeZone = calendar.timeZone
+        formatter.locale = Locale(identifier: locale)
+        formatter.setLocalizedDateFormatFromTemplate("MMMMy")
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,157 @@
+import AlmanacCore
+
+/// A page's settings from its front matter, checked and typed. Unknown keys are errors (with a
+/// suggestion), because a misspelt `grup:` silently ignored is a page grouped wrongly.
+public struct PageSettings: Sendable, Equatable {
+    public enum IndexMode: String, Sendable { case off, letters, full }
+    public enum Style: String, Sendable { case plain, grouped }
+    public enum Search: Sendable, Equatable {
+        case off
+        case allTextFields
+        case fields([String])
+    }
+
+    public var title: String?
+    public var data: String?
+    public var label: String?
+    public var grouping: Grouping = .firstLetter
+    public var sort: SortSpec?
+    public var fields: [String] = []
+    public var index: IndexMode = .letters
+    public var search: Search = .allTextFields
+    public var style: Style = .plain
+    public var image: String?
+    public var accessory: String?
+    public var hasDetailPages = false
+    public var isCollapsible = false
+    public var header: String?
+    public var footer: String?
+    public var locale: String?
+    public var columns: [String]?
+    public var key = "key"
+    public var allowsUnsafeMarkdown = false
+
+    public init() {}
+
+    /// Every key a page may set.
+    public static let knownKeys = [
+        "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
+        "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
+    ]
+
+    /// Reads settings from front matter; `locations` point errors at the offending key.
+    public init(_ object: Object, locations: [String: SourceLocation], file: String) throws(Diagnostic) {
+        func location(_ key: String) -> SourceLocation {
+            locations[key] ?? SourceLocation(path: file)
+        }
+        func text(_ key: String, _ value: Value) throws(Diagnostic) -> String {
+            guard value.isScalar else {
+                throw .error(at: location(key), "'\(key)' must be text, found \(Self.kind(value))")
+            }
+            return value.text
+        }
+        func textList(_ key: String, _ value: Value) throws(Diagnostic) -> [String] {
+            switch value {
+            case .list(let items):
+                var result: [String] = []
+                for item in items { result.append(try text(key, item)) }
+                return result
+            case .null: return []
+            default: return [try text(key, value)]
+            }
+        }
+        func flag(_ key: String, _ value: Value) throws(Diagnostic) -> Bool {
+            guard case .bool(let flag) = value else {
+                throw .error(at: location(key), "'\(key)' must be true or false, found \(Self.kind(value))")
+            }
+            return flag
+        }
+
+        for field in object.fields {
+            let key = field.name, value = field.value
+            switch key {
+            case "title": title = try text(key, value)
+            case "data": data = try text(key, value)
+            case "label": label = try text(key, value)
+            case "group":
+                let spec = try text(key, value)
+                guard let grouping = Grouping(spec) else {
+                    throw .error(at: location(key), "unknown grouping '\(spec)'", hint: "use first-letter, a field name, year:FIELD, month:FIELD or none")
+                }
+                self.grouping = grouping
+            case "sort":
+                let keys = try textList(key, value)
+                guard let spec = SortSpec(keys) else {
+                    throw .error(at: location(key), "'sort' names no field", hint: "write a field, -field for descending, or a list")
+                }
+                sort = spec
+            case "fields": fields = try textList(key, value)
+            case "index":
+                switch value {
+                case .bool(let on): index = on ? .letters : .off
+                case .string("full"): index = .full
+                default: throw .error(at: location(key), "'index' must be true, false or full")
+                }
+            case "search":
+                if case .bool(let on) = value {
+                    search = on ? .allTextFields : .off
+                } else {
+                    search = .fields(try textList(key, value))
+                }
+            case "style":
+                let name = try text(key, value)
+                guard let style = Style(rawValue: name) else {
+                    throw .error(at: location(key), "unknown style '\(name)'", hint: "use plain or grouped")
+                }
+                self.style = style
+            case "image": image = try text(key, value)
+            case "accessory": accessory = try text(key, value)
+            case "detail": hasDetailPages = try flag(key, value)
+            case "collapsible": isCollapsible = try flag(key, value)
+            case "header": header = try text(key, value)
+            case "footer": footer = try text(key, value)
+            case "locale": locale = try text(key, value)
+            case "columns": columns = try textList(key, value)
+            case "key": self.key = try text(key, value)
+            case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
+            default:
+                let suggestion = Suggestion.closest(to: key, in: Self.knownKeys)
+                throw .error(
+                    at: location(key), "unknown setting '\(key)'",
+                    hint: suggestion.map { "did you mean '\($0)'?" } ?? "known settings: \(Self.knownKeys.joined(separator: ", "))")
+            }
+        }
+    }
+
+    private static func kind(_ value: Value) -> String {
+        switch value {
+        case .list: return "a list"
+        case .object: return "a mapping"
+        case .null: return "nothing"
+        default: return "'\(value.text)'"
+        }
+    }
+}
+
+/// Finds the known word nearest a misspelt one, for "did you mean" hints.
+public enum Suggestion {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
+        return best.0
+    }
+
+    static func distance(_ a: [Character], _ b: [Character]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for (i, x) in a.enumerated() {
+            var current = [i + 1]
+            for (j, y) in b.enumerated() {
+                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

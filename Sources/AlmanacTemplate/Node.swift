@@ -1,0 +1,27 @@
+/// A parsed piece of a template.
+indirect enum Node: Sendable {
+    case text(String)
+    case variable(String, escaped: Bool)
+    case section(String, [Node], inverted: Bool)
+    /// `{{>name}}`; a standalone partial indents every line of the partial.
+    case partial(String, dynamic: Bool, indentation: String)
+    /// `{{<name}}…{{/name}}`: renders `name` with these blocks overriding its own.
+    case parent(String, dynamic: Bool, indentation: String, blocks: [String: Block])
+    case block(Block)
+}
+
+/// `{{$name}}…{{/name}}`: default content in a template, or an override inside a parent tag.
+///
+/// Blocks keep their source as well as their nodes, because an override is re-indented to the
+/// place where it is expanded (the specification's "block reindentation") and then parsed.
+struct Block: Sendable {
+    let name: String
+    let nodes: [Node]
+    let source: String
+    let delimiters: Delimiters
+    /// Whether the opening tag stood alone on its line.
+    let isStandalone: Bool
+    /// The indentation an override gets where this block is expanded.
+    let siteIndent: String
+    let path: String
+}

@@ -1,0 +1,188 @@
+import AlmanacCore
+
+/// Renders templates against a context, finding partials and parents through a lookup.
+///
+/// Not shared between threads: it caches parsed partials. Each rendering task makes its own.
+public final class TemplateRenderer {
+    /// Finds a partial's source by name; nil renders nothing, as the specification requires.
+    public typealias PartialLookup = (String) -> (source: String, path: String)?
+
+    public let contentType: ContentType
+    private let lookup: PartialLookup
+    private var cache: [String: Template] = [:]
+    private var depth = 0
+
+    /// Deeper partial nesting than this is an error: a partial that includes itself forever.
+    public static let maximumDepth = 64
+
+    public init(contentType: ContentType, partials: @escaping PartialLookup) {
+        self.contentType = contentType
+        self.lookup = partials
+    }
+
+    public func render(_ template: Template, _ context: TemplateValue) throws(Diagnostic) -> String {
+        var output = ""
+        var stack = [context]
+        try render(template.nodes, &stack, overrides: [:], into: &output, path: template.path)
+        return output
+    }
+
+    /// Renders a template held as text, e.g. a footer written in front matter.
+    public func render(source: String, path: String, _ context: TemplateValue) throws(Diagnostic) -> String {
+        try render(try Template(source, path: path), context)
+    }
+
+    private func partial(_ name: String, indentation: String, path: String) throws(Diagnostic) -> Template? {
+        let key = indentation + "\u{0}" + name
+        if let cached = cache[key] { return cached }
+        guard let found = lookup(name) else { return nil }
+        let template = try Template(Self.indent(found.source, by: indentation, includingFirstLine: true), path: found.path)
+        cache[key] = template
+        return template
+    }
+
+    /// Prefixes every line of `text` with `indentation` (not the empty end after a final newline).
+    static func indent(_ text: String, by indentation: String, includingFirstLine: Bool) -> String {
+        guard !indentation.isEmpty, !text.isEmpty else { return text }
+        let lines = splitLines(text)
+        var result = ""
+        for (index, line) in lines.enumerated() {
+            if index > 0 || includingFirstLine { result += indentation }
+            result += line
+        }
+        return result
+    }
+
+    /// Lines with their line breaks (`\n` or `\r\n`), split on scalars so that `\r\n`, one
+    /// Character in Swift, still counts as a break.
+    static func splitLines(_ text: String) -> [Substring] {
+        var lines: [Substring] = []
+        var start = text.unicodeScalars.startIndex
+        var index = start
+        while index < text.unicodeScalars.endIndex {
+            let scalar = text.unicodeScalars[index]
+            index = text.unicodeScalars.index(after: index)
+            if scalar == "\n" {
+                lines.append(Substring(text.unicodeScalars[start..<index]))
+                start = index
+            }
+        }
+        if start < text.unicodeScalars.endIndex { lines.append(Substring(text.unicodeScalars[start...])) }
+        return lines
+    }
+
+    private func lookupValue(_ name: String, _ stack: [TemplateValue]) -> TemplateValue {
+        if name == "." { return stack.last ?? .null }
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        var found: TemplateValue?
+        for context in stack.reversed() {
+            if let value = context[parts[0]] {
+                found = value
+                break
+            }
+        }
+        guard var value = found else { return .null }
+        for part in parts.dropFirst() {
+            guard let next = value[part] else { return .null }
+            value = next
+        }
+        return value
+    }
+
+    private func render(
+        _ nodes: [Node], _ stack: inout [TemplateValue], overrides: [String: Block],
+        into output: inout String, path: String
+    ) throws(Diagnostic) {
+        for node in nodes {
+            switch node {
+            case .text(let text):
+                output += text
+            case .variable(let name, let escaped):
+                let text = lookupValue(name, stack).interpolated
+                output += escaped ? contentType.escape(text) : text
+            case .section(let name, let children, let inverted):
+                let value = lookupValue(name, stack)
+                if inverted {
+                    if value.isFalsy { try render(children, &stack, overrides: overrides, into: &output, path: path) }
+                    continue
+                }
+                if value.isFalsy { continue }
+                if case .list(let items) = value {
+                    for item in items {
+                        stack.append(item)
+                        try render(children, &stack, overrides: overrides, into: &output, path: path)
+                        stack.removeLast()
+                    }
+                } else {
+                    stack.append(value)
+                    try render(children, &stack, overrides: overrides, into: &output, path: path)
+                    stack.removeLast()
+                }
+            case .partial(let name, let dynamic, let indentation):
+                guard let resolved = resolve(name, dynamic: dynamic, stack),
+                      let template = try partial(resolved, indentation: indentation, path: path)
+                else { continue }
+                try descend(path) { () throws(Diagnostic) in
+                    try render(template.nodes, &stack, overrides: overrides, into: &output, path: template.path)
+                }
+            case .parent(let name, let dynamic, let indentation, let blocks):
+                guard let resolved = resolve(name, dynamic: dynamic, stack),
+                      let template = try partial(resolved, indentation: indentation, path: path)
+                else { continue }
+                // Outer overrides win: the most derived template has the last word.
+                let merged = blocks.merging(overrides) { _, outer in outer }
+                try descend(path) { () throws(Diagnostic) in
+                    try render(template.nodes, &stack, overrides: merged, into: &output, path: template.path)
+                }
+            case .block(let block):
+                guard let override = overrides[block.name] else {
+                    try render(block.nodes, &stack, overrides: overrides, into: &output, path: path)
+                    continue
+                }
+                let nodes: [Node]
+                if override.isStandalone {
+                    nodes = try reindented(override, to: block)
+                } else {
+                    nodes = override.nodes
+                }
+                try render(nodes, &stack, overrides: overrides, into: &output, path: override.path)
+            }
+        }
+    }
+
+    /// An override's lines lose the indentation they had where they were written and gain the
+    /// indentation of the block they replace.
+    private func reindented(_ override: Block, to site: Block) throws(Diagnostic) -> [Node] {
+        let definitionIndent = override.source.leadingWhitespace
+        let lines = Self.splitLines(override.source).map { line in
+            line.hasPrefix(definitionIndent) ? line.dropFirst(definitionIndent.count) : line
+        }
+        var text = ""
+        for (index, line) in lines.enumerated() {
+            if index > 0 || site.isStandalone { text += site.siteIndent }
+            text += line
+        }
+        let key = "\u{1}" + text
+        if let cached = cache[key] { return cached.nodes }
+        var parser = TemplateParser(source: text, path: override.path, delimiters: override.delimiters)
+        let nodes = try parser.parse()
+        cache[key] = Template(nodes: nodes, path: override.path)
+        return nodes
+    }
+
+    private func resolve(_ name: String, dynamic: Bool, _ stack: [TemplateValue]) -> String? {
+        guard dynamic else { return name }
+        let value = lookupValue(name, stack)
+        guard case .string(let resolved) = value, !resolved.isEmpty else { return nil }
+        return resolved
+    }
+
+    private func descend(_ path: String, _ body: () throws(Diagnostic) -> Void) throws(Diagnostic) {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth <= Self.maximumDepth else {
+            throw .error(at: SourceLocation(path: path), "partials nest more than \(Self.maximumDepth) deep", hint: "a partial probably includes itself")
+        }
+        try body()
+    }
+}

@@ -1,0 +1,49 @@
+/// The data a template sees: Mustache's view of the world (no dates, no ordered keys).
+public enum TemplateValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case string(String)
+    case number(Double)
+    case list([TemplateValue])
+    case object([String: TemplateValue])
+
+    /// Mustache truthiness: false, null, empty lists and empty strings hide a section.
+    var isFalsy: Bool {
+        switch self {
+        case .null: return true
+        case .bool(let flag): return !flag
+        case .list(let items): return items.isEmpty
+        case .string(let text): return text.isEmpty
+        default: return false
+        }
+    }
+
+    /// The text an interpolation tag prints.
+    var interpolated: String {
+        switch self {
+        case .null: return ""
+        case .bool(let flag): return flag ? "true" : "false"
+        case .string(let text): return text
+        case .number(let number):
+            if number == number.rounded() && abs(number) < 1e15 { return String(Int64(number)) }
+            return String(number)
+        case .list, .object: return ""
+        }
+    }
+
+    subscript(key: String) -> TemplateValue? {
+        if case .object(let fields) = self { return fields[key] }
+        return nil
+    }
+}
+
+extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .number(Double(value)) }
+    public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
+    public init(dictionaryLiteral elements: (String, TemplateValue)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}
