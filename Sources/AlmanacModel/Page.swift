@@ -11,16 +11,19 @@ public struct Page: Sendable {
     public let sections: [Section]
     /// The anchor of the page's own title heading, for the Markdown index line.
     public let titleAnchor: String
+    /// The field whose value names each row.
+    public let labelField: String
     /// Where the page came from, for errors found while rendering.
     public let source: SourceLocation
 
-    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, source: SourceLocation) {
+    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, source: SourceLocation) {
         self.name = name
         self.title = title
         self.settings = settings
         self.prose = prose
         self.sections = sections
         self.titleAnchor = titleAnchor
+        self.labelField = labelField
         self.source = source
     }
 

@@ -43,13 +43,14 @@ public struct PageBuilder {
         let title = settings.title ?? input.name
 
         var sections: [(title: String, rows: [(label: String, record: Record)], keepsOrder: Bool)] = []
+        var labelField = settings.label ?? "name"
         if let data = input.data {
             let allRecords: [Record]
             switch data {
             case .rows(let records): allRecords = records
             case .sections(let groups): allRecords = groups.flatMap(\.records)
             }
-            let labelField = Self.labelField(settings.label, records: allRecords)
+            labelField = Self.labelField(settings.label, records: allRecords)
             func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
                 records.map { record in
                     let label = record[labelField]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
@@ -91,7 +92,7 @@ public struct PageBuilder {
             }
             built.append(Section(title: section.title, id: id, header: settings.header, footer: settings.footer, rows: rows))
         }
-        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, source: input.source)
+        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, source: input.source)
         return Result(page: page, warnings: warnings)
     }
 

@@ -1,0 +1,69 @@
+import AlmanacCommonMark
+import AlmanacCore
+import AlmanacLoad
+import AlmanacModel
+
+/// Loads one content page — front matter, its data file, its prose — and builds its model.
+/// Everything a page needs from the disk is read here, through the file system seam.
+struct PageLoader: Sendable {
+    let fileSystem: any FileSystem
+    let site: SiteConfiguration
+
+    /// A page to build: the Markdown file and the output name chosen for it.
+    struct Source: Sendable {
+        let path: String
+        let name: String
+    }
+
+    func load(_ source: Source) throws(Diagnostic) -> PageBuilder.Result {
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(source.path)
+        } catch {
+            throw .error(at: SourceLocation(path: source.path), "cannot read the page: \(error)")
+        }
+        let frontMatter = try FrontMatter.parse(bytes, path: source.path)
+        let settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: source.path)
+        var data: DatasetShape?
+        if let dataName = settings.data {
+            let dataLocation = frontMatter.keyLocations["data"] ?? SourceLocation(path: source.path)
+            data = try loadData(dataName, relativeTo: source.path, settings: settings, referencedAt: dataLocation)
+        }
+        let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(frontMatter.body)
+        let prose = Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings)
+        var settingsWithTitle = settings
+        if settingsWithTitle.title == nil {
+            settingsWithTitle.title = source.name == "index" ? site.title : Self.titleFromName(source.name)
+        }
+        let input = PageBuilder.Input(
+            name: source.name, settings: settingsWithTitle, prose: prose, data: data,
+            source: SourceLocation(path: source.path), defaultLocale: site.locale)
+        return try PageBuilder().build(input)
+    }
+
+    /// Reads a data file named in front matter, relative to the page.
+    func loadData(_ name: String, relativeTo pagePath: String, settings: PageSettings, referencedAt location: SourceLocation) throws(Diagnostic) -> DatasetShape {
+        let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: pagePath), name)
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path)
+        } catch {
+            throw .error(at: location, "cannot read the data file '\(name)'", hint: "the path is relative to \(Path.fileName(of: pagePath))")
+        }
+        return try Self.shape(DataReader.read(bytes, path: path), settings: settings)
+    }
+
+    static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {
+        switch loaded {
+        case .records(let records): return .rows(records)
+        case .document(let value, let location):
+            return try DatasetShape.of(value, at: location, columns: settings.columns, keyField: settings.key)
+        }
+    }
+
+    /// `us-states` → `Us states`: a readable default title for a page without one.
+    static func titleFromName(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

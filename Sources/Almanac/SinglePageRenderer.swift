@@ -1,0 +1,98 @@
+import AlmanacCommonMark
+import AlmanacCore
+import AlmanacDefaults
+import AlmanacLoad
+import AlmanacModel
+import AlmanacRender
+import AlmanacTemplate
+import AlmanacWrite
+
+/// `almanac render DATAFILE`: one page from one data file, no content folder needed — the
+/// quick way for a CI job to turn a results file into a report.
+public struct SinglePageRenderer: Sendable {
+    public struct Options: Sendable {
+        public var dataPath: String
+        public var title: String?
+        public var label: String?
+        public var grouping: String?
+        public var sort: String?
+        public var formats: [PageRenderer.Format] = PageRenderer.Format.allCases
+        public var outputPath = "Output"
+        public var locale = "en"
+
+        public init(dataPath: String) {
+            self.dataPath = dataPath
+        }
+    }
+
+    public let options: Options
+    public let fileSystem: any FileSystem
+
+    public init(options: Options, fileSystem: any FileSystem = DiskFileSystem()) {
+        self.options = options
+        self.fileSystem = fileSystem
+    }
+
+    /// Renders and writes the page; returns the paths written, relative to the output folder.
+    @discardableResult
+    public func run() throws(DiagnosticList) -> [String] {
+        let artifacts: [Artifact]
+        do {
+            artifacts = try render()
+        } catch {
+            throw DiagnosticList([error])
+        }
+        do {
+            try OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath).writeInPlace(artifacts)
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
+        }
+        return artifacts.map(\.path)
+    }
+
+    func render() throws(Diagnostic) -> [Artifact] {
+        let path = options.dataPath
+        let command = SourceLocation(path: "almanac render")
+        var settings = PageSettings()
+        settings.data = path
+        settings.title = options.title
+        settings.label = options.label
+        if let grouping = options.grouping {
+            guard let parsed = Grouping(grouping) else {
+                throw .error(at: command, "unknown grouping '\(grouping)'", hint: "use first-letter, a field name, year:FIELD, month:FIELD or none")
+            }
+            settings.grouping = parsed
+        }
+        if let sort = options.sort {
+            guard let parsed = SortSpec(sort.split(separator: ",").map(String.init)) else {
+                throw .error(at: command, "--sort names no field")
+            }
+            settings.sort = parsed
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path)
+        } catch {
+            throw .error(at: SourceLocation(path: path), "cannot read the data file")
+        }
+        let data = try PageLoader.shape(DataReader.read(bytes, path: path), settings: settings)
+        let name = Slug.make(Path.fileName(of: Path.removingExtension(path)), fallback: "report")
+        if settings.title == nil { settings.title = PageLoader.titleFromName(name) }
+        let input = PageBuilder.Input(
+            name: name, settings: settings, prose: .empty, data: data, source: SourceLocation(path: path), defaultLocale: options.locale)
+        let page = try PageBuilder().build(input).page
+        let library = SiteBuilder.builtInTemplates()
+        return try PageRenderer(library: library).render(page, formats: options.formats)
+    }
+}
+
+extension SiteBuilder {
+    /// The templates built into the binary, for commands that run outside a site.
+    static func builtInTemplates() -> TemplateLibrary {
+        TemplateLibrary(overrides: [:], overrideRoot: "", defaults: builtInTemplateSources)
+    }
+
+    static var builtInTemplateSources: [String: String] {
+        DefaultTemplates.files.filter { $0.key.hasSuffix(".mustache") }.mapValues { String(decoding: $0, as: UTF8.self) }
+    }
+}

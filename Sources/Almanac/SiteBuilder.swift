@@ -1,0 +1,203 @@
+import AlmanacCommonMark
+import AlmanacCore
+import AlmanacDefaults
+import AlmanacModel
+import AlmanacRender
+import AlmanacTemplate
+import AlmanacWrite
+
+/// What `almanac build` and `almanac check` are asked to do.
+public struct BuildOptions: Sendable {
+    public var contentPath = "Content"
+    /// The site's own templates; nil uses `Templates/` when it exists.
+    public var templatesPath: String?
+    public var outputPath = "Output"
+    public var baseURL: String?
+    public var locale: String?
+    /// Warnings fail the build.
+    public var isStrict = false
+
+    public init() {}
+}
+
+/// What a build did, for the one-line summary.
+public struct BuildReport: Sendable {
+    public let pageCount: Int
+    public let rowCount: Int
+    public let fileCount: Int
+    public let warnings: [Diagnostic]
+}
+
+/// The pipeline in a few readable steps: load and model every page (in parallel), render them
+/// (in parallel), then hand the files to the writer, which swaps them in atomically.
+public struct SiteBuilder: Sendable {
+    public let options: BuildOptions
+    public let fileSystem: any FileSystem
+
+    public init(options: BuildOptions, fileSystem: any FileSystem = DiskFileSystem()) {
+        self.options = options
+        self.fileSystem = fileSystem
+    }
+
+    /// Builds the site into the output folder. Any error leaves the previous output untouched.
+    public func build() throws(DiagnosticList) -> BuildReport {
+        let (artifacts, report) = try renderSite()
+        let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
+        do {
+            let staging = try writer.begin()
+            do {
+                for artifact in artifacts { try staging.write(artifact) }
+                try staging.commit()
+            } catch {
+                staging.abandon()
+                throw error
+            }
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
+        }
+        return report
+    }
+
+    /// Does everything a build does except writing.
+    public func check() throws(DiagnosticList) -> BuildReport {
+        try renderSite().1
+    }
+
+    func renderSite() throws(DiagnosticList) -> ([Artifact], BuildReport) {
+        let site = try loadConfiguration()
+        let library = try loadTemplates()
+        let sources = try discoverPages()
+        let loader = PageLoader(fileSystem: fileSystem, site: site)
+        let loaded = ParallelMap.map(sources) { source in
+            Result { () throws(Diagnostic) in try loader.load(source) }
+        }
+        var diagnostics: [Diagnostic] = []
+        var pages: [Page] = []
+        var warnings: [Diagnostic] = []
+        for result in loaded {
+            switch result {
+            case .success(let built):
+                pages.append(built.page)
+                warnings += built.warnings
+            case .failure(let error):
+                diagnostics.append(error)
+            }
+        }
+        if options.isStrict {
+            diagnostics += warnings.map { .error(at: $0.location, $0.message, hint: $0.hint) }
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+
+        let dataPages = pages.filter { $0.name != "index" }
+        let home = pages.first { $0.name == "index" } ?? Self.defaultHome(site: site)
+        let summaries = Self.homeListing(dataPages, locale: site.locale)
+        let rendered = ParallelMap.map(dataPages + [home]) { page in
+            Result { () throws(Diagnostic) -> [Artifact] in
+                let renderer = PageRenderer(library: library)
+                if page.name == "index" {
+                    return [Artifact(path: "index.md", text: try renderer.renderHome(page, pages: summaries))]
+                }
+                return try renderer.render(page, formats: PageRenderer.Format.allCases)
+            }
+        }
+        var artifacts: [Artifact] = []
+        for result in rendered {
+            switch result {
+            case .success(let files): artifacts += files
+            case .failure(let error): diagnostics.append(error)
+            }
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+        let report = BuildReport(
+            pageCount: dataPages.count, rowCount: dataPages.reduce(0) { $0 + $1.rowCount },
+            fileCount: artifacts.count, warnings: options.isStrict ? [] : warnings)
+        return (artifacts, report)
+    }
+
+    /// The pages as the home page lists them: by title, in the site's collation.
+    static func homeListing(_ pages: [Page], locale: String) -> [PageSummary] {
+        let collation = Collation(locale: locale) ?? Collation(locale: "en")
+        let keyed = pages.map { (page: $0, key: collation?.sortKey($0.title, strength: .secondary) ?? []) }
+        return keyed.sorted { $0.key != $1.key ? $0.key.lexicographicallyPrecedes($1.key) : $0.page.name < $1.page.name }
+            .map { PageSummary(name: $0.page.name, title: $0.page.title, rowCount: $0.page.rowCount) }
+    }
+
+    static func defaultHome(site: SiteConfiguration) -> Page {
+        var settings = PageSettings()
+        settings.title = site.title
+        return Page(
+            name: "index", title: site.title, settings: settings, prose: .empty, sections: [],
+            titleAnchor: AnchorSlugger.base(site.title), labelField: "name", source: SourceLocation(path: "index.md"))
+    }
+
+    func loadConfiguration() throws(DiagnosticList) -> SiteConfiguration {
+        var site = SiteConfiguration()
+        let path = Path.join(options.contentPath, SiteConfiguration.fileName)
+        if fileSystem.exists(path) {
+            do {
+                site = try SiteConfiguration(yaml: try fileSystem.read(path), path: path)
+            } catch let error as Diagnostic {
+                throw DiagnosticList([error])
+            } catch {
+                throw DiagnosticList([.error(at: SourceLocation(path: path), "cannot read: \(error)")])
+            }
+        }
+        if let locale = options.locale { site.locale = locale }
+        if let baseURL = options.baseURL { site.baseURL = baseURL }
+        return site
+    }
+
+    /// The site's `.mustache` files over the built-in ones.
+    func loadTemplates() throws(DiagnosticList) -> TemplateLibrary {
+        var overrides: [String: String] = [:]
+        let root = options.templatesPath ?? "Templates"
+        if options.templatesPath != nil && !fileSystem.isDirectory(root) {
+            throw DiagnosticList([.error(at: nil, "no templates folder at \(root)")])
+        }
+        if fileSystem.isDirectory(root) {
+            for relative in (try? Self.listFiles(fileSystem, root)) ?? [] where relative.hasSuffix(".mustache") {
+                if let bytes = try? fileSystem.read(Path.join(root, relative)) {
+                    overrides[relative] = String(decoding: bytes, as: UTF8.self)
+                }
+            }
+        }
+        return TemplateLibrary(overrides: overrides, overrideRoot: root, defaults: Self.builtInTemplateSources)
+    }
+
+    static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
+        var files: [String] = []
+        for name in try fileSystem.contents(ofDirectory: prefix.isEmpty ? root : Path.join(root, prefix)) where !name.hasPrefix(".") {
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if fileSystem.isDirectory(Path.join(root, relative)) {
+                files += try listFiles(fileSystem, root, prefix: relative)
+            } else {
+                files.append(relative)
+            }
+        }
+        return files
+    }
+
+    /// Content pages are the `.md` files at the top of the content folder, in code-point order;
+    /// each gets a safe, unique output name (`index.md` is the home page).
+    func discoverPages() throws(DiagnosticList) -> [PageLoader.Source] {
+        guard fileSystem.isDirectory(options.contentPath) else {
+            throw DiagnosticList([.error(at: nil, "no content folder at \(options.contentPath)", hint: "run almanac in a site folder, or pass --content DIR")])
+        }
+        let names: [String]
+        do {
+            names = try fileSystem.contents(ofDirectory: options.contentPath)
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot list \(options.contentPath)")])
+        }
+        var allocator = SlugAllocator(reserved: ["index", "assets"])
+        var sources: [PageLoader.Source] = []
+        for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
+            let path = Path.join(options.contentPath, name)
+            guard !fileSystem.isDirectory(path) else { continue }
+            let stem = Path.removingExtension(name)
+            let outputName = stem == "index" ? "index" : allocator.allocate(stem, fallback: "page")
+            sources.append(PageLoader.Source(path: path, name: outputName))
+        }
+        return sources
+    }
+}

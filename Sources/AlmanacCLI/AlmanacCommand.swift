@@ -1,0 +1,110 @@
+import Almanac
+import AlmanacCore
+import AlmanacRender
+import Foundation
+
+/// argv in, exit status out: the whole command-line tool, callable from tests with captured
+/// output. Only this module sees arguments, the environment and the terminal.
+public struct AlmanacCommand {
+    public static let version = "0.1.0"
+
+    /// Where text goes; tests capture it, `main` writes to the real streams.
+    public struct Output {
+        public var standard: (String) -> Void
+        public var error: (String) -> Void
+        public var usesColor: Bool
+
+        public init(standard: @escaping (String) -> Void, error: @escaping (String) -> Void, usesColor: Bool = false) {
+            self.standard = standard
+            self.error = error
+            self.usesColor = usesColor
+        }
+
+        public static var terminal: Output {
+            let colour = isatty(STDERR_FILENO) != 0 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+            return Output(
+                standard: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                error: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+                usesColor: colour)
+        }
+    }
+
+    public let fileSystem: any FileSystem
+
+    public init(fileSystem: any FileSystem = DiskFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
+    public func run(_ arguments: [String], output: Output) -> ExitStatus {
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            output.standard(CommandLineParser.help)
+            return .success
+        }
+        if arguments == ["--version"] || arguments == ["version"] {
+            output.standard("almanac \(Self.version)")
+            return .success
+        }
+        let parsed: CommandLineParser.Parsed
+        do {
+            parsed = try CommandLineParser.parse(arguments)
+        } catch {
+            output.error("almanac: error: \(error.message)\n  hint: run 'almanac --help' for usage")
+            return .usage
+        }
+        let printer = DiagnosticPrinter(usesColor: output.usesColor)
+        let started = Date()
+        do {
+            switch parsed.command {
+            case "build", "check":
+                var options = BuildOptions()
+                if let content = parsed.values["--content"] { options.contentPath = content }
+                options.templatesPath = parsed.values["--templates"]
+                if let outputPath = parsed.values["--output"] { options.outputPath = outputPath }
+                options.baseURL = parsed.values["--base-url"]
+                options.locale = parsed.values["--locale"]
+                options.isStrict = parsed.flags.contains("--strict")
+                let builder = SiteBuilder(options: options, fileSystem: fileSystem)
+                let isBuild = parsed.command == "build"
+                let report = isBuild ? try builder.build() : try builder.check()
+                for warning in report.warnings { output.error(printer.format(warning)) }
+                if !parsed.flags.contains("--quiet") {
+                    let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+                    let what = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s"), \(report.rowCount) row\(report.rowCount == 1 ? "" : "s")"
+                    output.standard(isBuild
+                        ? "Built \(what): \(report.fileCount) files in \(options.outputPath)/ (\(seconds) s)"
+                        : "Checked \(what): no errors")
+                }
+            case "render":
+                var options = SinglePageRenderer.Options(dataPath: parsed.positional[0])
+                options.title = parsed.values["--title"]
+                options.label = parsed.values["--label"]
+                options.grouping = parsed.values["--group-by"]
+                options.sort = parsed.values["--sort"]
+                if let outputPath = parsed.values["--output"] { options.outputPath = outputPath }
+                if let locale = parsed.values["--locale"] { options.locale = locale }
+                if let formats = parsed.values["--format"] {
+                    var chosen: [PageRenderer.Format] = []
+                    for name in formats.split(separator: ",") {
+                        guard let format = PageRenderer.Format(rawValue: String(name)) else {
+                            let known = PageRenderer.Format.allCases.map(\.rawValue).joined(separator: ", ")
+                            output.error("almanac: error: unknown format '\(name)'\n  hint: choose from \(known)")
+                            return .usage
+                        }
+                        if !chosen.contains(format) { chosen.append(format) }
+                    }
+                    options.formats = chosen
+                }
+                let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+                if !parsed.flags.contains("--quiet") {
+                    output.standard("Wrote " + written.map { Path.join(options.outputPath, $0) }.joined(separator: ", "))
+                }
+            default:
+                return .usage
+            }
+        } catch {
+            for diagnostic in error.diagnostics { output.error(printer.format(diagnostic)) }
+            return .failure
+        }
+        return .success
+    }
+}

@@ -1,0 +1,148 @@
+/// Reads argv into a command. Each command declares its options in a table (name, whether it
+/// takes a value, help text), and one small loop reads them all, so adding an option is one line.
+public struct CommandLineParser {
+    public struct Option: Sendable {
+        public let name: String
+        public let valueName: String?
+        public let help: String
+
+        static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
+        static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
+    }
+
+    public struct CommandSpec: Sendable {
+        public let name: String
+        public let summary: String
+        public let positional: String?
+        public let options: [Option]
+    }
+
+    /// A command line read against its table: options by name, and positional arguments.
+    public struct Parsed: Sendable, Equatable {
+        public let command: String
+        public var values: [String: String] = [:]
+        public var flags: Set<String> = []
+        public var positional: [String] = []
+    }
+
+    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+        public let message: String
+        public var description: String { message }
+    }
+
+    static let siteOptions: [Option] = [
+        .value("--content", "DIR", "the site's pages and data (default: Content)"),
+        .value("--templates", "DIR", "templates that override the built-in ones (default: Templates)"),
+        .value("--locale", "ID", "collation for sorting and index letters (default: en)"),
+        .flag("--strict", "treat warnings as errors"),
+    ]
+
+    public static let commands: [CommandSpec] = [
+        CommandSpec(
+            name: "build", summary: "build the site from Content/ into Output/", positional: nil,
+            options: siteOptions + [
+                .value("--output", "DIR", "where the site is written (default: Output)"),
+                .value("--base-url", "URL", "the site's address, for absolute links"),
+                .flag("--quiet", "print nothing but errors"),
+            ]),
+        CommandSpec(
+            name: "render", summary: "render one data file into one page, no Content/ needed", positional: "DATAFILE",
+            options: [
+                .value("--title", "T", "the page title (default: from the file name)"),
+                .value("--label", "FIELD", "the field that names each row"),
+                .value("--group-by", "first-letter|FIELD|none", "how rows fall into sections"),
+                .value("--sort", "SPEC", "fields to sort by, -FIELD descending, comma-separated"),
+                .value("--format", "md,json", "the outputs to write (default: md,json)"),
+                .value("--output", "DIR", "where the files go (default: Output)"),
+                .value("--locale", "ID", "collation for sorting and index letters (default: en)"),
+                .flag("--quiet", "print nothing but errors"),
+            ]),
+        CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
+    ]
+
+    public static func spec(named name: String) -> CommandSpec? {
+        commands.first { $0.name == name }
+    }
+
+    /// Parses arguments (without the program name). No command means `build`.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Parsed {
+        var arguments = arguments[...]
+        var commandName = "build"
+        if let first = arguments.first, !first.hasPrefix("-") {
+            commandName = first
+            arguments = arguments.dropFirst()
+        }
+        guard let spec = spec(named: commandName) else {
+            throw UsageError(message: "unknown command '\(commandName)'")
+        }
+        var parsed = Parsed(command: commandName)
+        while let argument = arguments.popFirst() {
+            if argument == "--" {
+                parsed.positional += arguments
+                break
+            }
+            guard argument.hasPrefix("-") && argument != "-" else {
+                parsed.positional.append(argument)
+                continue
+            }
+            var name = argument
+            var inlineValue: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = spec.options.first(where: { $0.name == name }) else {
+                throw UsageError(message: "unknown option '\(name)' for '\(commandName)'")
+            }
+            if option.valueName == nil {
+                guard inlineValue == nil else { throw UsageError(message: "'\(name)' takes no value") }
+                parsed.flags.insert(name)
+            } else {
+                guard let value = inlineValue ?? arguments.popFirst(), !value.isEmpty else {
+                    throw UsageError(message: "'\(name)' needs a value (\(option.valueName ?? "VALUE"))")
+                }
+                parsed.values[name] = value
+            }
+        }
+        if spec.positional == nil, let extra = parsed.positional.first {
+            throw UsageError(message: "unexpected argument '\(extra)' for '\(commandName)'")
+        }
+        if let positional = spec.positional {
+            if parsed.positional.isEmpty { throw UsageError(message: "'\(commandName)' needs \(positional)") }
+            if parsed.positional.count > 1 { throw UsageError(message: "'\(commandName)' takes one \(positional)") }
+        }
+        return parsed
+    }
+
+    /// The text of `almanac --help`, made from the same tables the parser reads.
+    public static var help: String {
+        var lines = [
+            "almanac — data files into grouped, sorted, searchable pages",
+            "",
+            "usage: almanac [COMMAND] [OPTIONS]     (no command: build)",
+            "       almanac --help | --version",
+            "",
+            "commands:",
+        ]
+        for command in commands {
+            lines.append("  \(command.name.padding(8))\(command.summary)")
+        }
+        for command in commands {
+            lines.append("")
+            lines.append("almanac \(command.name)\(command.positional.map { " " + $0 } ?? "") options:")
+            for option in command.options {
+                let left = option.name + (option.valueName.map { " " + $0 } ?? "")
+                lines.append("  \(left.padding(30)) \(option.help)")
+            }
+        }
+        lines.append("")
+        lines.append("exit status: 0 success, 1 bad input or build error, 2 bad usage")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+extension String {
+    func padding(_ width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,4 @@
+import AlmanacCLI
+import Foundation
+
+exit(AlmanacCommand().run(Array(CommandLine.arguments.dropFirst()), output: .terminal).rawValue)

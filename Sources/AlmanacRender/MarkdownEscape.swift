@@ -1,0 +1,62 @@
+import AlmanacTemplate
+
+/// Escaping for data placed in GitHub-flavoured Markdown, so that it shows literally: a name
+/// like `*NSYNC` stays a star, `<b>` stays text, `|` does not split a table cell, and a leading
+/// `#` or `1.` does not start a heading or a list. Line breaks become spaces, because a row is
+/// one line of a list or a table.
+public enum MarkdownEscape {
+    public static func text(_ string: String) -> String {
+        var result = ""
+        result.reserveCapacity(string.utf8.count + 8)
+        let scalars = Array(string.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            switch scalar {
+            case "\n", "\r":
+                if !result.hasSuffix(" ") { result += " " }
+            case "\\", "`", "*", "_", "[", "]", "<", ">", "|", "~", "&", "!", "$":
+                result += "\\"
+                result.unicodeScalars.append(scalar)
+            case "#", "+", "-", "=":
+                // Only at the start, and only where it could begin a heading, list or rule.
+                let next = index + 1 < scalars.count ? scalars[index + 1] : " "
+                if index == 0 && (next == " " || next == "\t" || next == scalar) { result += "\\" }
+                result.unicodeScalars.append(scalar)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        // A leading number followed by `.` or `)` would start an ordered list.
+        if let dot = result.firstIndex(where: { $0 == "." || $0 == ")" }), dot > result.startIndex,
+           result[..<dot].allSatisfy(\.isASCIIDigit),
+           result.index(after: dot) == result.endIndex || result[result.index(after: dot)] == " " {
+            result.insert("\\", at: dot)
+        }
+        return result
+    }
+
+    /// The content type of Markdown templates: `{{value}}` is escaped with `text(_:)`.
+    public static let contentType = ContentType(name: "markdown", escape: MarkdownEscape.text)
+
+    /// A link destination for an anchor or file name: characters that would end or break the
+    /// destination are percent-encoded.
+    public static func destination(_ string: String) -> String {
+        var result = ""
+        for scalar in string.unicodeScalars {
+            switch scalar {
+            case " ", "(", ")", "<", ">", "\\", "[", "]", "`", "\"", "'", "|":
+                for byte in String(scalar).utf8 { result += "%" + String(byte, radix: 16, uppercase: true) }
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "%" + String(scalar.value, radix: 16, uppercase: true)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}

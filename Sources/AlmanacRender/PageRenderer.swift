@@ -1,0 +1,132 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacTemplate
+
+/// A page listed on the home page.
+public struct PageSummary: Sendable {
+    public let name: String
+    public let title: String
+    public let rowCount: Int
+
+    public init(name: String, title: String, rowCount: Int) {
+        self.name = name
+        self.title = title
+        self.rowCount = rowCount
+    }
+}
+
+/// Renders pages into their Markdown and JSON twins through the template library. One per
+/// task: it caches parsed templates and is not shared between threads.
+public final class PageRenderer {
+    public enum Format: String, Sendable, CaseIterable {
+        case markdown = "md"
+        case json
+    }
+
+    private let library: TemplateLibrary
+    private let markdown: TemplateRenderer
+    private let context = PageContext()
+    private var parsed: [String: Template] = [:]
+
+    public init(library: TemplateLibrary) {
+        self.library = library
+        self.markdown = TemplateRenderer(contentType: MarkdownEscape.contentType, partials: library.partials(format: "md"))
+    }
+
+    /// Every artifact of a data page in the given formats.
+    public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
+        var artifacts: [Artifact] = []
+        for format in formats {
+            switch format {
+            case .markdown:
+                artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
+            case .json:
+                artifacts.append(Artifact(path: page.name + ".json", text: JSONWriter().write(try PageJSON.value(for: page))))
+            }
+        }
+        return artifacts
+    }
+
+    public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
+        let template = try self.template("page.md.mustache")
+        return Self.tidy(try markdown.render(template, try context.value(for: page, format: "md")))
+    }
+
+    /// The home page's Markdown: its prose and a list of every page with its row count.
+    public func renderHome(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {
+        let template = try self.template("index.md.mustache")
+        guard case .object(var values) = try context.value(for: page, format: "md") else { return "" }
+        values["pages"] = .list(pages.map {
+            [
+                "title": .string($0.title),
+                "href": .string(MarkdownEscape.destination($0.name + ".md")),
+                "count": .number(Double($0.rowCount)),
+                "isOne": .bool($0.rowCount == 1),
+            ]
+        })
+        return Self.tidy(try markdown.render(template, .object(values)))
+    }
+
+    private func template(_ name: String) throws(Diagnostic) -> Template {
+        if let cached = parsed[name] { return cached }
+        guard let source = library.source(named: name) else {
+            throw .error(at: nil, "no template named \(name)", hint: "the built-in templates are missing; rebuild almanac")
+        }
+        let template = try Template(source.text, path: source.path)
+        parsed[name] = template
+        return template
+    }
+
+    /// Collapses runs of blank lines and ends the file with exactly one newline, so templates
+    /// can be written for readability without their layout leaking into the output.
+    static func tidy(_ text: String) -> String {
+        var lines: [Substring] = []
+        var blank = 0
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.last == " " && line.allSatisfy({ $0 == " " }) ? "" : line
+            if trimmed.isEmpty {
+                blank += 1
+                if blank > 1 || lines.isEmpty { continue }
+            } else {
+                blank = 0
+            }
+            lines.append(trimmed)
+        }
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// The JSON twin of a page: the same sections and rows, for machines.
+public enum PageJSON {
+    public static func value(for page: Page) throws(Diagnostic) -> Value {
+        let context = PageContext()
+        var sections: [Value] = []
+        for section in page.sections {
+            let values = PageContext.footerContext(section)
+            func expand(_ text: String?) throws(Diagnostic) -> Value {
+                let expanded = try context.expand(text, page: page, context: values)
+                return expanded.isEmpty ? .null : .string(expanded)
+            }
+            sections.append(.object(Object([
+                .init(name: "id", value: .string(section.id)),
+                .init(name: "title", value: .string(section.title)),
+                .init(name: "header", value: try expand(section.header)),
+                .init(name: "footer", value: try expand(section.footer)),
+                .init(name: "count", value: .number(Number(section.rows.count))),
+                .init(name: "rows", value: .list(section.rows.map { row in
+                    .object(Object([
+                        .init(name: "label", value: .string(row.label)),
+                        .init(name: "slug", value: .string(row.slug)),
+                        .init(name: "fields", value: .object(row.record.fields)),
+                    ]))
+                })),
+            ])))
+        }
+        return .object(Object([
+            .init(name: "title", value: .string(page.title)),
+            .init(name: "count", value: .number(Number(page.rowCount))),
+            .init(name: "sections", value: .list(sections)),
+        ]))
+    }
+}
