@@ -28,6 +28,10 @@ public struct CommandLineParser {
     public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
         public let message: String
         public var description: String { message }
+
+        public init(message: String) {
+            self.message = message
+        }
     }
 
     static let siteOptions: [Option] = [

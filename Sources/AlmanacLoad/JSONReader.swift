@@ -161,6 +161,9 @@ public struct JSONReader {
             }
             while true {
                 skipWhitespace()
+                guard index < end else {
+                    throw failure("unterminated array", at: open, hint: "a ']' is missing")
+                }
                 items.append(try parseValue(depth: depth + 1))
                 skipWhitespace()
                 guard index < end else {

@@ -23,10 +23,14 @@ public enum Slug {
             case "æ", "Æ": "ae"
             case "œ", "Œ": "oe"
             case "þ", "Þ": "th"
-            case "&": "and"
             default: nil
             }
-            if let special {
+            if scalar == "&" {
+                // A word of its own: "AT&T" reads "at-and-t".
+                if !slug.isEmpty { slug += "-" }
+                slug += "and"
+                pendingHyphen = true
+            } else if let special {
                 if pendingHyphen && !slug.isEmpty { slug += "-" }
                 pendingHyphen = false
                 slug += special

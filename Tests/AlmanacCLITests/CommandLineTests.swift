@@ -1,0 +1,108 @@
+import AlmanacCLI
+import AlmanacCore
+import AlmanacTestSupport
+import Testing
+
+@Suite struct CommandLineParserTests {
+    @Test func noArgumentsMeansBuild() throws {
+        #expect(try CommandLineParser.parse([]).command == "build")
+        #expect(try CommandLineParser.parse(["--quiet"]).flags == ["--quiet"])
+    }
+
+    @Test func optionsTakeValuesInBothSpellings() throws {
+        let parsed = try CommandLineParser.parse(["build", "--content", "site", "--output=public", "--strict"])
+        #expect(parsed.values == ["--content": "site", "--output": "public"])
+        #expect(parsed.flags == ["--strict"])
+    }
+
+    @Test func renderTakesOneDataFile() throws {
+        let parsed = try CommandLineParser.parse(["render", "r.csv", "--group-by", "none", "--format", "md"])
+        #expect(parsed.positional == ["r.csv"])
+        #expect(parsed.values["--group-by"] == "none")
+    }
+
+    @Test(arguments: [
+        (["frobnicate"], "unknown command 'frobnicate'"),
+        (["build", "--nope"], "unknown option '--nope' for 'build'"),
+        (["build", "--output"], "'--output' needs a value (DIR)"),
+        (["build", "extra"], "unexpected argument 'extra' for 'build'"),
+        (["render"], "'render' needs DATAFILE"),
+        (["render", "a", "b"], "'render' takes one DATAFILE"),
+        (["check", "--strict=yes"], "'--strict' takes no value"),
+        (["check", "--output", "x"], "unknown option '--output' for 'check'"),
+    ])
+    func badUsageSaysWhatIsWrong(arguments: [String], message: String) {
+        #expect(throws: CommandLineParser.UsageError(message: message)) { try CommandLineParser.parse(arguments) }
+    }
+
+    @Test func helpListsEveryOptionFromTheTables() {
+        for command in CommandLineParser.commands {
+            #expect(CommandLineParser.help.contains("almanac \(command.name)"))
+            for option in command.options { #expect(CommandLineParser.help.contains(option.name)) }
+        }
+    }
+}
+
+@Suite struct AlmanacCommandTests {
+    final class Captured {
+        var standard: [String] = []
+        var error: [String] = []
+        var output: AlmanacCommand.Output {
+            AlmanacCommand.Output(standard: { self.standard.append($0) }, error: { self.error.append($0) })
+        }
+    }
+
+    let site = MemoryFileSystem([
+        "Content/a.md": "---\ndata: a.csv\n---\n",
+        "Content/a.csv": "name\nAlpha\nBeta\n",
+    ])
+
+    @Test func buildSucceedsWithASummary() {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: site).run([], output: captured.output) == .success)
+        #expect(captured.standard.first?.hasPrefix("Built 1 page, 2 rows: 3 files in Output/") == true)
+        #expect(site.exists("Output/a.md"))
+    }
+
+    @Test func quietPrintsNothing() {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: site).run(["build", "--quiet"], output: captured.output) == .success)
+        #expect(captured.standard.isEmpty && captured.error.isEmpty)
+    }
+
+    @Test func badInputExitsOneWithACompilerStyleError() {
+        let broken = MemoryFileSystem(["Content/a.md": "---\ndata: a.json\n---\n", "Content/a.json": "[1,\n"])
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: broken).run(["check"], output: captured.output) == .failure)
+        #expect(captured.error.first?.hasPrefix("Content/a.json:1:1: error: unterminated array") == true)
+        #expect(captured.error.first?.contains("\n  hint: ") == true)
+    }
+
+    @Test func badUsageExitsTwo() {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: site).run(["build", "--colour"], output: captured.output) == .usage)
+        #expect(captured.error.first?.contains("unknown option '--colour'") == true)
+        #expect(AlmanacCommand(fileSystem: site).run(["render", "a.csv", "--format", "pdf"], output: captured.output) == .usage)
+    }
+
+    @Test func helpAndVersionExitZero() {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: site).run(["--help"], output: captured.output) == .success)
+        #expect(captured.standard.first?.contains("usage: almanac") == true)
+        #expect(AlmanacCommand(fileSystem: site).run(["--version"], output: captured.output) == .success)
+        #expect(captured.standard.last == "almanac \(AlmanacCommand.version)")
+    }
+
+    @Test func checkWritesNothing() {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: site).run(["check"], output: captured.output) == .success)
+        #expect(!site.exists("Output"))
+        #expect(captured.standard.first == "Checked 1 page, 2 rows: no errors")
+    }
+
+    @Test func colourOnlyWhenAsked() {
+        let error = Diagnostic.error(at: SourceLocation(path: "a.csv", line: 2, column: 3), "bad", hint: "fix it")
+        #expect(DiagnosticPrinter(usesColor: false).format(error) == "a.csv:2:3: error: bad\n  hint: fix it")
+        #expect(DiagnosticPrinter(usesColor: true).format(error).contains("\u{1B}[1;31merror"))
+    }
+}

@@ -1,0 +1,83 @@
+import AlmanacCore
+@testable import AlmanacLoad
+import AlmanacTestSupport
+import Testing
+
+@Suite struct JSONReaderTests {
+    func read(_ text: String) throws -> Value {
+        try JSONReader().read(Array(text.utf8), path: "data.json")
+    }
+
+    func error(_ text: String) -> Diagnostic? {
+        do {
+            _ = try read(text)
+            return nil
+        } catch {
+            return error as? Diagnostic
+        }
+    }
+
+    @Test func objectsKeepTheirKeyOrder() throws {
+        let value = try read(#"{"zeta": 1, "alpha": 2, "mid": 3}"#)
+        #expect(value.objectValue?.names == ["zeta", "alpha", "mid"])
+    }
+
+    @Test func duplicateKeysKeepTheLastValueInTheFirstPlace() throws {
+        let value = try read(#"{"a": 1, "b": 2, "a": 3}"#)
+        #expect(value.objectValue?.names == ["a", "b"])
+        #expect(value.objectValue?["a"] == .number(Number(text: "3", value: 3)))
+    }
+
+    @Test func escapesAndSurrogatePairsDecode() throws {
+        let value = try read(#"["a\"b\\c\/d\n\u00e9\ud83d\ude00", "\ud800"]"#)
+        #expect(value.listValue?[0] == .string("a\"b\\c/d\né😀"))
+        #expect(value.listValue?[1] == .string("\u{FFFD}"), "a lone surrogate becomes U+FFFD")
+    }
+
+    @Test func numbersKeepTheirText() throws {
+        let value = try read("[1.50, -0, 2e3]")
+        #expect(value.listValue?.map(\.text) == ["1.50", "-0", "2e3"])
+    }
+
+    @Test(arguments: [
+        ("{\"a\": 1,}", 1, 9, "expected a quoted key"),
+        ("[1, 2\n", 1, 1, "unterminated array"),
+        ("{\"a\" 1}", 1, 6, "expected ':'"),
+        ("[\n  1,\n  tru\n]", 3, 3, "expected a value"),
+        ("[01]", 1, 2, "invalid number"),
+        ("\"abc", 1, 1, "unterminated string"),
+        ("[1] 2", 1, 5, "unexpected text after"),
+        ("", 1, 1, "empty JSON file"),
+        ("[\"a\tb\"]", 1, 4, "control character"),
+        ("{\"é\": x}", 1, 7, "expected a value"),
+    ])
+    func brokenJSONReportsLineAndColumn(text: String, line: Int, column: Int, message: String) throws {
+        let diagnostic = try #require(error(text))
+        #expect(diagnostic.location == SourceLocation(path: "data.json", line: line, column: column))
+        #expect(diagnostic.message.contains(message), "\(diagnostic.message)")
+    }
+
+    @Test func deepNestingIsAnErrorNotACrash() throws {
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(error(deep)?.message.contains("nested deeper") == true)
+    }
+
+    @Test func byteOrderMarkIsSkipped() throws {
+        #expect(try read("\u{FEFF}[]") == .list([]))
+    }
+
+    @Test func ndjsonReadsOneObjectPerLine() throws {
+        let records = try NDJSONReader().read(Array("{\"a\":1}\n\n{\"a\":2}\r\n".utf8), path: "log.ndjson")
+        #expect(records.count == 2)
+        #expect(records[1].location.line == 3)
+    }
+
+    @Test func ndjsonErrorNamesTheLine() throws {
+        let error = try #require(diagnostic { _ = try NDJSONReader().read(Array("{\"a\":1}\n{\"a\":}\n".utf8), path: "log.ndjson") })
+        #expect(error.location == SourceLocation(path: "log.ndjson", line: 2, column: 6))
+    }
+
+    @Test func ndjsonLineMustBeAnObject() throws {
+        #expect(throws: Diagnostic.self) { try NDJSONReader().read(Array("[1]\n".utf8), path: "log.ndjson") }
+    }
+}

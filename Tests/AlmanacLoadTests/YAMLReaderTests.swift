@@ -1,0 +1,61 @@
+import AlmanacCore
+@testable import AlmanacLoad
+import AlmanacTestSupport
+import Testing
+
+@Suite struct YAMLReaderTests {
+    func read(_ text: String) throws -> Value {
+        try YAMLReader().read(Array(text.utf8), path: "data.yaml").value
+    }
+
+    @Test func scalarsFollowTheCoreSchema() throws {
+        let value = try read("a: yes\nb: true\nc: 12\nd: 1.5\ne: ~\nf: '12'\ng: 2024-03-09\nh: Norway\n")
+        let object = try #require(value.objectValue)
+        #expect(object["a"] == .string("yes"), "YAML 1.2: yes is text")
+        #expect(object["b"] == .bool(true))
+        #expect(object["c"] == .number(Number(text: "12", value: 12)))
+        #expect(object["d"] == .number(Number(text: "1.5", value: 1.5)))
+        #expect(object["e"] == .null)
+        #expect(object["f"] == .string("12"), "quoted numbers stay text")
+        #expect(object["g"] == .date(DateValue(text: "2024-03-09", year: 2024, month: 3, day: 9)))
+        #expect(object["h"] == .string("Norway"))
+    }
+
+    @Test func mappingsKeepTheirOrderAndListsRead() throws {
+        let value = try read("z: [1, 2]\na:\n  - x\n  - y\n")
+        #expect(value.objectValue?.names == ["z", "a"])
+        #expect(value.objectValue?["a"] == .list([.string("x"), .string("y")]))
+    }
+
+    @Test func aliasesAndMergeKeysExpand() throws {
+        let value = try read("base: &b {x: 1}\nmore:\n  <<: *b\n  y: 2\n")
+        #expect(value.objectValue?["more"]?.objectValue?.names == ["x", "y"])
+    }
+
+    @Test func syntaxErrorReportsLineAndColumn() throws {
+        let error = try #require(diagnostic { _ = try read("title: ok\nlist: [a, b\nnext: 1\n") })
+        #expect(error.location?.path == "data.yaml")
+        #expect(error.location?.line == 3)
+        #expect(error.message.hasPrefix("YAML:"))
+    }
+
+    @Test func billionLaughsIsStoppedByTheNodeBudget() throws {
+        var text = "a: &a [x, x, x, x, x, x, x, x, x, x]\n"
+        var previous = "a"
+        for name in ["b", "c", "d", "e", "f", "g", "h", "i"] {
+            let refs = Array(repeating: "*\(previous)", count: 10).joined(separator: ", ")
+            text += "\(name): &\(name) [\(refs)]\n"
+            previous = name
+        }
+        #expect(throws: Diagnostic.self) { try read(text) }
+    }
+
+    @Test func topLevelKeyLocationsAreKept() throws {
+        let document = try YAMLReader().read(Array("title: A\n\ngroup: none\n".utf8), path: "x.md", lineOffset: 1)
+        #expect(document.keyLocations["group"] == SourceLocation(path: "x.md", line: 4, column: 1))
+    }
+
+    @Test func emptyDocumentIsNull() throws {
+        #expect(try read("") == .null)
+    }
+}

@@ -1,0 +1,34 @@
+import AlmanacRender
+import Testing
+
+@Suite struct MarkdownEscapeTests {
+    @Test(arguments: [
+        ("*NSYNC", "\\*NSYNC"), ("snake_case", "snake\\_case"), ("<b>bold</b>", "\\<b\\>bold\\</b\\>"),
+        ("a | b", "a \\| b"), ("[link](x)", "\\[link\\](x)"), ("# not a heading", "\\# not a heading"),
+        ("#hashtag", "#hashtag"), ("1. first", "1\\. first"), ("3.14", "3.14"), ("- item", "\\- item"),
+        ("+44 20", "+44 20"), ("---", "\\---"), ("line\nbreak", "line break"), ("`code`", "\\`code\\`"),
+        ("AT&T", "AT\\&T"), ("~strike~", "\\~strike\\~"), ("back\\slash", "back\\\\slash"), ("Émile", "Émile"),
+    ])
+    func dataShowsLiterally(text: String, escaped: String) {
+        #expect(MarkdownEscape.text(text) == escaped)
+    }
+
+    @Test func destinationsEncodeWhatWouldBreakALink() {
+        #expect(MarkdownEscape.destination("a b(c)") == "a%20b%28c%29")
+        #expect(MarkdownEscape.destination("å") == "å")
+    }
+}
+
+@Suite struct JSONWriterTests {
+    @Test func keepsKeyOrderAndEscapesForHTML() {
+        let value = Value.object(Object([
+            .init(name: "z", value: .string("</script><b>&\u{2028}\"\\\n\u{1}")),
+            .init(name: "a", value: .number(Number(text: "1.50", value: 1.5))),
+            .init(name: "list", value: .list([.bool(true), .null])),
+        ]))
+        #expect(JSONWriter(pretty: false).write(value)
+            == #"{"z":"\u003c/script\u003e\u003cb\u003e\u0026\u2028\"\\\n\u0001","a":1.50,"list":[true,null]}"#)
+    }
+}
+
+import AlmanacCore

@@ -1,0 +1,115 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacRender
+import AlmanacTemplate
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+@Suite struct PageRendererTests {
+    static let templates: [String: String] = {
+        var files: [String: String] = [:]
+        let root = PackagePaths.root + "/Templates"
+        for path in ["page.md.mustache", "index.md.mustache", "partials/section.md.mustache", "partials/row.md.mustache"] {
+            files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? ""
+        }
+        return files
+    }()
+
+    static func renderer(overrides: [String: String] = [:]) -> PageRenderer {
+        PageRenderer(library: TemplateLibrary(overrides: overrides, overrideRoot: "Templates", defaults: templates))
+    }
+
+    static func page(_ labels: [String], fields: [String] = [], footer: String? = nil, prose: Prose = .empty, title: String = "Things") throws -> Page {
+        var settings = PageSettings()
+        settings.data = "x.csv"
+        settings.title = title
+        settings.fields = fields
+        settings.footer = footer
+        let records = labels.map { label in
+            Record(fields: Object([.init(name: "name", value: .string(label)), .init(name: "note", value: .string("n|" + label))]), location: SourceLocation(path: "x.csv"))
+        }
+        return try PageBuilder().build(.init(name: "things", settings: settings, prose: prose, data: .rows(records), source: SourceLocation(path: "things.md"))).page
+    }
+
+    @Test func markdownHasTitleIndexSectionsAndFooters() throws {
+        let page = try Self.page(["Apple", "Avocado", "Banana"], footer: "{{count}} item{{^isOne}}s{{/isOne}}")
+        let markdown = try Self.renderer().renderMarkdown(page)
+        #expect(markdown == """
+            # Things
+
+            [A](#a) · [B](#b)
+
+            ## A
+
+            - Apple
+            - Avocado
+
+            *2 items*
+
+            ## B
+
+            - Banana
+
+            *1 item*
+
+            """)
+    }
+
+    @Test func fieldsMakeATableWithEscapedCells() throws {
+        let markdown = try Self.renderer().renderMarkdown(try Self.page(["*star*"], fields: ["note"]))
+        #expect(markdown.contains("| name | note |\n| --- | --- |\n| \\*star\\* | n\\|\\*star\\* |\n"))
+    }
+
+    @Test func otherSectionGetsAnExplicitAnchorThatTheIndexLinks() throws {
+        let markdown = try Self.renderer().renderMarkdown(try Self.page(["3M", "Apple"]))
+        #expect(markdown.contains("[A](#a) · [\\#](#other)"))
+        #expect(markdown.contains("<a id=\"other\"></a>\n\n## \\#\n"))
+    }
+
+    @Test func proseComesBeforeTheIndex() throws {
+        let prose = Prose(markdown: "Some *prose*.\n", html: "<p>Some <em>prose</em>.</p>\n", headings: [])
+        let markdown = try Self.renderer().renderMarkdown(try Self.page(["Apple"], prose: prose))
+        #expect(markdown.hasPrefix("# Things\n\nSome *prose*.\n\n"))
+    }
+
+    @Test func hostileTitleIsEscaped() throws {
+        let markdown = try Self.renderer().renderMarkdown(try Self.page(["x"], title: "<img src=x onerror=alert(1)>"))
+        #expect(markdown.hasPrefix("# \\<img src=x onerror=alert(1)\\>\n"))
+    }
+
+    @Test func siteTemplateOverridesOnePiece() throws {
+        let renderer = Self.renderer(overrides: ["partials/row.md.mustache": "**{{label}}**"])
+        let markdown = try renderer.renderMarkdown(try Self.page(["Apple"]))
+        #expect(markdown.contains("- **Apple**\n"))
+    }
+
+    @Test func brokenFooterTemplateIsAnErrorNamingThePage() throws {
+        let page = try Self.page(["Apple"], footer: "{{#count}}")
+        let error = try #require(diagnostic { _ = try Self.renderer().renderMarkdown(page) })
+        #expect(error.location?.path == "things.md")
+    }
+
+    @Test func jsonHoldsSectionsAndRows() throws {
+        let page = try Self.page(["Banana", "Apple"], footer: "{{count}} here")
+        let artifacts = try Self.renderer().render(page, formats: [.json])
+        #expect(artifacts.map(\.path) == ["things.json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(artifacts[0].bytes)) as? [String: Any])
+        let sections = try #require(json["sections"] as? [[String: Any]])
+        #expect(sections.map { $0["id"] as? String } == ["a", "b"])
+        #expect(sections[0]["footer"] as? String == "1 here")
+        let rows = try #require(sections[0]["rows"] as? [[String: Any]])
+        #expect(rows[0]["label"] as? String == "Apple")
+        #expect((rows[0]["fields"] as? [String: Any])?["note"] as? String == "n|Apple")
+    }
+
+    @Test func homeListsPagesWithRowCounts() throws {
+        var settings = PageSettings()
+        settings.title = "Home"
+        let home = try PageBuilder().build(.init(name: "index", settings: settings, prose: .empty, data: nil, source: SourceLocation(path: "index.md"))).page
+        let markdown = try Self.renderer().renderHome(home, pages: [
+            PageSummary(name: "states", title: "States", rowCount: 50), PageSummary(name: "one", title: "One", rowCount: 1),
+        ])
+        #expect(markdown == "# Home\n\n- [States](states.md) — 50 rows\n- [One](one.md) — 1 row\n")
+    }
+}

@@ -1,0 +1,54 @@
+import AlmanacCore
+import AlmanacTemplate
+import AlmanacTestSupport
+import Testing
+
+@Suite struct TemplateTests {
+    func render(_ source: String, _ context: TemplateValue, as type: ContentType = .html, partials: [String: String] = [:]) throws -> String {
+        let renderer = TemplateRenderer(contentType: type) { name in partials[name].map { ($0, name) } }
+        return try renderer.render(try Template(source, path: "t.mustache"), context)
+    }
+
+    @Test func htmlEscapingCoversQuotesAndApostrophes() throws {
+        #expect(try render("{{x}}", ["x": "<a href=\"x\" title='y'>&</a>"]) == "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;")
+    }
+
+    @Test func contentTypeDecidesEscaping() throws {
+        let shout = ContentType(name: "shout", escape: { $0.uppercased() })
+        #expect(try render("{{x}} {{{x}}} {{&x}}", ["x": "a<b"], as: shout) == "A<B a<b a<b")
+        #expect(try render("{{x}}", ["x": "a<b"], as: .text) == "a<b")
+    }
+
+    @Test func emptyStringIsFalsy() throws {
+        #expect(try render("{{#x}}yes{{/x}}{{^x}}no{{/x}}", ["x": ""]) == "no")
+    }
+
+    @Test(arguments: [
+        ("Hello {{name", 1, 7, "unclosed tag"),
+        ("line\n{{#a}}\n{{/b}}", 3, 1, "'b' closes, but 'a' is open"),
+        ("{{#a}}\nnever closed", 1, 1, "never closed"),
+        ("{{/a}}", 1, 1, "never opened"),
+        ("x\n  {{=<% =}}", 2, 3, "invalid delimiter"),
+        ("{{}}", 1, 1, "empty tag"),
+    ])
+    func errorsNameTheTemplateLineAndColumn(source: String, line: Int, column: Int, message: String) throws {
+        let error = try #require(diagnostic { _ = try Template(source, path: "Templates/page.md.mustache") })
+        #expect(error.location == SourceLocation(path: "Templates/page.md.mustache", line: line, column: column))
+        #expect(error.message.contains(message), "\(error.message)")
+    }
+
+    @Test func selfIncludingPartialIsAnErrorNotACrash() throws {
+        #expect(diagnostic { _ = try render("{{>loop}}", [:], partials: ["loop": "x{{>loop}}"]) } != nil)
+    }
+
+    @Test func libraryPrefersTheSitesFilePerFile() throws {
+        let library = TemplateLibrary(
+            overrides: ["partials/row.md.mustache": "custom {{label}}"], overrideRoot: "Templates",
+            defaults: ["partials/row.md.mustache": "default {{label}}", "page.md.mustache": "{{#rows}}{{>row}};{{/rows}}"])
+        #expect(library.source(named: "partials/row.md.mustache")?.path == "Templates/partials/row.md.mustache")
+        #expect(library.source(named: "page.md.mustache")?.path == "(built-in)/page.md.mustache")
+        let renderer = TemplateRenderer(contentType: .text, partials: library.partials(format: "md"))
+        let page = try Template(library.source(named: "page.md.mustache")?.text ?? "", path: "page")
+        #expect(try renderer.render(page, ["rows": [["label": "a"], ["label": "b"]]]) == "custom a;custom b;")
+    }
+}

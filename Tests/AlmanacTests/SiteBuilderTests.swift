@@ -1,0 +1,204 @@
+import Almanac
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+@Suite struct SiteBuilderTests {
+    static let site = """
+        -- Content/almanac.yaml --
+        title: Test Site
+        -- Content/index.md --
+        Welcome.
+        -- Content/states.md --
+        ---
+        title: States
+        data: states.csv
+        fields: [capital]
+        footer: "{{count}} states"
+        ---
+        The states.
+        -- Content/states.csv --
+        name,capital,region
+        Texas,Austin,South
+        Ohio,Columbus,Midwest
+        Oregon,Salem,West
+        -- Content/friends.md --
+        ---
+        data: friends.plist
+        key: name
+        columns: [email]
+        ---
+        -- Content/friends.plist --
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>Zoë</key><array><string>z@example.com</string></array>
+        <key>Åsa</key><array><string>a@example.com</string></array>
+        </dict></plist>
+        """
+
+    static func build(_ fileSystem: MemoryFileSystem, strict: Bool = false) throws -> BuildReport {
+        var options = BuildOptions()
+        options.isStrict = strict
+        return try SiteBuilder(options: options, fileSystem: fileSystem).build()
+    }
+
+    @Test func buildsEveryPageInEveryFormat() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        let report = try Self.build(fileSystem)
+        #expect(fileSystem.tree("Output").keys.sorted() == ["friends.json", "friends.md", "index.md", "states.json", "states.md"])
+        #expect(report.pageCount == 2)
+        #expect(report.rowCount == 5)
+        let states = try #require(fileSystem.text("Output/states.md"))
+        #expect(states.hasPrefix("# States\n\nThe states.\n\n[O](#o) · [T](#t)\n\n## O\n"))
+        #expect(states.contains("| Ohio | Columbus |\n| Oregon | Salem |\n\n*2 states*"))
+        let friends = try #require(fileSystem.text("Output/friends.md"))
+        #expect(friends.contains("## A\n\n- Åsa\n\n## Z\n\n- Zoë\n"))
+        #expect(fileSystem.text("Output/index.md") == "# Test Site\n\nWelcome.\n\n- [Friends](friends.md) — 2 rows\n- [States](states.md) — 3 rows\n")
+    }
+
+    @Test func twoBuildsAreByteIdentical() throws {
+        let first = InlineSite.fileSystem(Self.site)
+        let second = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(first)
+        _ = try Self.build(second)
+        _ = try Self.build(second)
+        #expect(first.tree("Output") == second.tree("Output"))
+    }
+
+    @Test func failedBuildLeavesThePreviousOutputExactly() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(fileSystem)
+        let before = fileSystem.tree("Output")
+        try fileSystem.write(Array("name,capital\nTexas,Austin,extra\n".utf8), to: "Content/states.csv")
+        let error = try #require(diagnostic { _ = try Self.build(fileSystem) })
+        #expect(error.location == SourceLocation(path: "Content/states.csv", line: 2, column: 14))
+        #expect(fileSystem.tree("Output") == before)
+    }
+
+    @Test func everyBrokenPageIsReportedAtOnce() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site + """
+
+            -- Content/bad1.md --
+            ---
+            grup: x
+            ---
+            -- Content/bad2.md --
+            ---
+            data: missing.csv
+            ---
+            """)
+        do {
+            _ = try Self.build(fileSystem)
+            Issue.record("expected errors")
+        } catch let list as DiagnosticList {
+            #expect(list.diagnostics.map(\.location?.path) == ["Content/bad1.md", "Content/bad2.md"])
+            #expect(list.diagnostics[0].location?.line == 2)
+            #expect(list.diagnostics[1].message.contains("missing.csv"))
+        }
+    }
+
+    @Test func strictTurnsWarningsIntoErrors() throws {
+        let site = Self.site + "\n-- Content/odd.md --\n---\ndata: odd.csv\nfields: [nope]\n---\n-- Content/odd.csv --\nname\nx\n"
+        let lenient = InlineSite.fileSystem(site)
+        #expect(try Self.build(lenient).warnings.count == 1)
+        let strict = InlineSite.fileSystem(site)
+        #expect(diagnostic { _ = try Self.build(strict, strict: true) } != nil)
+        #expect(!strict.exists("Output"))
+    }
+
+    @Test func siteTemplatesOverrideBuiltInOnes() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site + "\n-- Templates/partials/row.md.mustache --\n→ {{label}}")
+        _ = try Self.build(fileSystem)
+        #expect(fileSystem.text("Output/friends.md")?.contains("- → Åsa\n") == true)
+    }
+
+    @Test func brokenSiteTemplateNamesItsFile() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site + "\n-- Templates/page.md.mustache --\n# {{title}\n")
+        let error = try #require(diagnostic { _ = try Self.build(fileSystem) })
+        #expect(error.location == SourceLocation(path: "Templates/page.md.mustache", line: 1, column: 3))
+    }
+
+    @Test func unknownSiteSettingIsAnError() throws {
+        let fileSystem = InlineSite.fileSystem("-- Content/almanac.yaml --\ntitel: x\n")
+        let error = try #require(diagnostic { _ = try Self.build(fileSystem) })
+        #expect(error.hint == "did you mean 'title'?")
+    }
+
+    @Test func pageNamesAreSafeAndDistinct() throws {
+        let fileSystem = InlineSite.fileSystem("""
+            -- Content/My Page.md --
+            # one
+            -- Content/my-page.md --
+            # two
+            """)
+        _ = try Self.build(fileSystem)
+        #expect(fileSystem.tree("Output").keys.sorted() == ["index.md", "my-page-2.json", "my-page-2.md", "my-page.json", "my-page.md"])
+    }
+
+    @Test func checkWritesNothing() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try SiteBuilder(options: BuildOptions(), fileSystem: fileSystem).check()
+        #expect(!fileSystem.exists("Output"))
+    }
+
+    @Test func missingContentFolderIsAnError() throws {
+        #expect(diagnostic { _ = try Self.build(MemoryFileSystem()) }?.message.contains("no content folder") == true)
+    }
+}
+
+@Suite struct DiskBuildTests {
+    /// The real thing on disk: build, break the data, build again, and compare every byte.
+    @Test func failedBuildOnDiskLeavesOutputByteForByte() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-site-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let disk = DiskFileSystem()
+        for (path, text) in InlineSite.files(SiteBuilderTests.site) {
+            try disk.createDirectory(root + "/" + Path.directory(of: path))
+            try disk.write(Array(text.utf8), to: root + "/" + path)
+        }
+        var options = BuildOptions()
+        options.contentPath = root + "/Content"
+        options.outputPath = root + "/Output"
+        _ = try SiteBuilder(options: options, fileSystem: disk).build()
+        let before = try snapshot(disk, root + "/Output")
+        #expect(before.count == 5)
+
+        _ = try SiteBuilder(options: options, fileSystem: disk).build()
+        #expect(try snapshot(disk, root + "/Output") == before, "rebuilding is byte-identical")
+
+        try disk.write(Array("{ not json".utf8), to: root + "/Content/friends.plist")
+        #expect(diagnostic { _ = try SiteBuilder(options: options, fileSystem: disk).build() } != nil)
+        #expect(try snapshot(disk, root + "/Output") == before)
+        #expect(try disk.contents(ofDirectory: root) == ["Content", "Output"], "no staging folder is left behind")
+    }
+
+    func snapshot(_ disk: DiskFileSystem, _ folder: String) throws -> [String: [UInt8]] {
+        var files: [String: [UInt8]] = [:]
+        for name in try disk.contents(ofDirectory: folder) {
+            files[name] = try disk.read(folder + "/" + name)
+        }
+        return files
+    }
+}
+
+@Suite struct SinglePageRendererTests {
+    @Test func rendersOneDataFileWithoutAContentFolder() throws {
+        let fileSystem = MemoryFileSystem(["results.ndjson": "{\"test\":\"b_test\",\"status\":\"fail\"}\n{\"test\":\"a_test\",\"status\":\"pass\"}\n"])
+        var options = SinglePageRenderer.Options(dataPath: "results.ndjson")
+        options.label = "test"
+        options.grouping = "status"
+        options.outputPath = "report"
+        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        #expect(written == ["results.md", "results.json"])
+        let markdown = try #require(fileSystem.text("report/results.md"))
+        #expect(markdown.contains("## fail\n\n- b\\_test\n\n## pass\n\n- a\\_test\n"))
+    }
+
+    @Test func badGroupingIsAnError() throws {
+        let fileSystem = MemoryFileSystem(["r.csv": "a\n1\n"])
+        var options = SinglePageRenderer.Options(dataPath: "r.csv")
+        options.grouping = ""
+        #expect(diagnostic { _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run() } != nil)
+    }
+}
