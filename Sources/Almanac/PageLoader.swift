@@ -48,7 +48,8 @@ struct PageLoader: Sendable {
         do {
             bytes = try fileSystem.read(path)
         } catch {
-            throw .error(at: location, "cannot read the data file '\(name)'", hint: "the path is relative to \(Path.fileName(of: pagePath))")
+            let reason = (error as? FileSystemError)?.message ?? "\(error)"
+            throw .error(at: location, "cannot read the data file '\(name)': \(reason)", hint: "the path is relative to \(Path.fileName(of: pagePath))")
         }
         return try Self.shape(DataReader.read(bytes, path: path), settings: settings)
     }

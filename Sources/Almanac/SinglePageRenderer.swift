@@ -73,7 +73,8 @@ public struct SinglePageRenderer: Sendable {
         do {
             bytes = try fileSystem.read(path)
         } catch {
-            throw .error(at: SourceLocation(path: path), "cannot read the data file")
+            let reason = (error as? FileSystemError)?.message ?? "\(error)"
+            throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)")
         }
         let data = try PageLoader.shape(DataReader.read(bytes, path: path), settings: settings)
         let name = Slug.make(Path.fileName(of: Path.removingExtension(path)), fallback: "report")
