@@ -31,7 +31,7 @@ let package = Package(
             plugins: [.plugin(name: "EmbedTemplates")]),
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate"]),
+            dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate", "AlmanacCommonMark"]),
         .target(name: "AlmanacWrite", dependencies: ["AlmanacCore"]),
         .target(
             name: "Almanac",

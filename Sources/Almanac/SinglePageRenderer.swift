@@ -1,6 +1,5 @@
 import AlmanacCommonMark
 import AlmanacCore
-import AlmanacDefaults
 import AlmanacLoad
 import AlmanacModel
 import AlmanacRender
@@ -82,18 +81,11 @@ public struct SinglePageRenderer: Sendable {
         let input = PageBuilder.Input(
             name: name, settings: settings, prose: .empty, data: data, source: SourceLocation(path: path), defaultLocale: options.locale)
         let page = try PageBuilder().build(input).page
-        let library = SiteBuilder.builtInTemplates()
-        return try PageRenderer(library: library).render(page, formats: options.formats)
+        let templates = SiteTemplates(overrides: [:], overrideRoot: "")
+        var artifacts = try PageRenderer(library: templates.library, site: templates.siteInfo(SiteConfiguration()))
+            .render(page, formats: options.formats)
+        if options.formats.contains(.html) { artifacts += templates.assets }
+        return artifacts
     }
 }
 
-extension SiteBuilder {
-    /// The templates built into the binary, for commands that run outside a site.
-    static func builtInTemplates() -> TemplateLibrary {
-        TemplateLibrary(overrides: [:], overrideRoot: "", defaults: builtInTemplateSources)
-    }
-
-    static var builtInTemplateSources: [String: String] {
-        DefaultTemplates.files.filter { $0.key.hasSuffix(".mustache") }.mapValues { String(decoding: $0, as: UTF8.self) }
-    }
-}

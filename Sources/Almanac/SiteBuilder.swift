@@ -65,7 +65,9 @@ public struct SiteBuilder: Sendable {
 
     func renderSite() throws(DiagnosticList) -> ([Artifact], BuildReport) {
         let site = try loadConfiguration()
-        let library = try loadTemplates()
+        let templates = try loadTemplates()
+        let staticArtifacts = try loadStaticFiles()
+        let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
         let sources = try discoverPages()
         let loader = PageLoader(fileSystem: fileSystem, site: site)
         let loaded = ParallelMap.map(sources) { source in
@@ -93,19 +95,29 @@ public struct SiteBuilder: Sendable {
         let summaries = Self.homeListing(dataPages, locale: site.locale)
         let rendered = ParallelMap.map(dataPages + [home]) { page in
             Result { () throws(Diagnostic) -> [Artifact] in
-                let renderer = PageRenderer(library: library)
+                let renderer = PageRenderer(library: templates.library, site: siteInfo)
                 if page.name == "index" {
-                    return [Artifact(path: "index.md", text: try renderer.renderHome(page, pages: summaries))]
+                    return [
+                        Artifact(path: "index.html", text: try renderer.renderHomeHTML(page, pages: summaries)),
+                        Artifact(path: "index.md", text: try renderer.renderHome(page, pages: summaries)),
+                    ]
                 }
                 return try renderer.render(page, formats: PageRenderer.Format.allCases)
             }
         }
-        var artifacts: [Artifact] = []
+        var artifacts: [Artifact] = templates.assets + staticArtifacts
         for result in rendered {
             switch result {
             case .success(let files): artifacts += files
             case .failure(let error): diagnostics.append(error)
             }
+        }
+        if let sitemap = Sitemap.xml(site: siteInfo, pages: ["index.html"] + dataPages.map { $0.name + ".html" }) {
+            artifacts.append(Artifact(path: "sitemap.xml", text: sitemap))
+        }
+        var seen = Set<String>()
+        for artifact in artifacts where !seen.insert(artifact.path).inserted {
+            diagnostics.append(.error(at: nil, "two files would be written to \(artifact.path)", hint: "rename the file in Content/static/ that clashes with a generated page"))
         }
         guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
         let report = BuildReport(
@@ -147,21 +159,34 @@ public struct SiteBuilder: Sendable {
         return site
     }
 
-    /// The site's `.mustache` files over the built-in ones.
-    func loadTemplates() throws(DiagnosticList) -> TemplateLibrary {
-        var overrides: [String: String] = [:]
+    /// The site's templates and assets over the built-in ones.
+    func loadTemplates() throws(DiagnosticList) -> SiteTemplates {
+        var overrides: [String: [UInt8]] = [:]
         let root = options.templatesPath ?? "Templates"
         if options.templatesPath != nil && !fileSystem.isDirectory(root) {
             throw DiagnosticList([.error(at: nil, "no templates folder at \(root)")])
         }
         if fileSystem.isDirectory(root) {
-            for relative in (try? Self.listFiles(fileSystem, root)) ?? [] where relative.hasSuffix(".mustache") {
-                if let bytes = try? fileSystem.read(Path.join(root, relative)) {
-                    overrides[relative] = String(decoding: bytes, as: UTF8.self)
+            do {
+                for relative in try Self.listFiles(fileSystem, root) {
+                    overrides[relative] = try fileSystem.read(Path.join(root, relative))
                 }
+            } catch {
+                throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the templates: \(error)")])
             }
         }
-        return TemplateLibrary(overrides: overrides, overrideRoot: root, defaults: Self.builtInTemplateSources)
+        return SiteTemplates(overrides: overrides, overrideRoot: root)
+    }
+
+    /// Files under `Content/static/`, copied into the output as they are (images, downloads).
+    func loadStaticFiles() throws(DiagnosticList) -> [Artifact] {
+        let root = Path.join(options.contentPath, "static")
+        guard fileSystem.isDirectory(root) else { return [] }
+        do {
+            return try Self.listFiles(fileSystem, root).map { Artifact(path: $0, bytes: try fileSystem.read(Path.join(root, $0))) }
+        } catch {
+            throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the static files: \(error)")])
+        }
     }
 
     static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {

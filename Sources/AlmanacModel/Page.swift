@@ -13,10 +13,12 @@ public struct Page: Sendable {
     public let titleAnchor: String
     /// The field whose value names each row.
     public let labelField: String
+    /// The fields search looks in, in order; empty when search is off.
+    public let searchFields: [String]
     /// Where the page came from, for errors found while rendering.
     public let source: SourceLocation
 
-    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, source: SourceLocation) {
+    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
         self.name = name
         self.title = title
         self.settings = settings
@@ -24,11 +26,18 @@ public struct Page: Sendable {
         self.sections = sections
         self.titleAnchor = titleAnchor
         self.labelField = labelField
+        self.searchFields = searchFields
         self.source = source
     }
 
     public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
     public var hasData: Bool { settings.data != nil }
+    public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
+
+    /// Every row with its section, in page order.
+    public var rows: [(section: Section, row: Row)] {
+        sections.flatMap { section in section.rows.map { (section, $0) } }
+    }
 }
 
 /// A group of rows under one heading, like a table view's section.

@@ -44,6 +44,7 @@ public struct PageBuilder {
 
         var sections: [(title: String, rows: [(label: String, record: Record)], keepsOrder: Bool)] = []
         var labelField = settings.label ?? "name"
+        var searchFields: [String] = []
         if let data = input.data {
             let allRecords: [Record]
             switch data {
@@ -60,6 +61,7 @@ public struct PageBuilder {
                     return (label, record)
                 }
             }
+            searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
             for field in settings.fields where !allRecords.isEmpty && !allRecords.contains(where: { $0[field] != nil }) {
                 warnings.append(.warning(at: input.source, "no record has the field '\(field)' named in `fields`"))
             }
@@ -92,7 +94,7 @@ public struct PageBuilder {
             }
             built.append(Section(title: section.title, id: id, header: settings.header, footer: settings.footer, rows: rows))
         }
-        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, source: input.source)
+        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, searchFields: searchFields, source: input.source)
         return Result(page: page, warnings: warnings)
     }
 
@@ -104,6 +106,22 @@ public struct PageBuilder {
             return candidate
         }
         return records.first?.fields.names.first ?? "name"
+    }
+
+    /// The searched fields: those the page names, or the label and every field holding text.
+    static func searchFields(_ search: PageSettings.Search, label: String, records: [Record]) -> [String] {
+        switch search {
+        case .off: return []
+        case .fields(let fields): return fields
+        case .allTextFields:
+            var fields = [label]
+            for record in records {
+                for field in record.fields.fields where !fields.contains(field.name) {
+                    if case .string = field.value { fields.append(field.name) }
+                }
+            }
+            return fields
+        }
     }
 
     typealias Labeled = (label: String, record: Record)

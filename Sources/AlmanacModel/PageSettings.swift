@@ -30,6 +30,8 @@ public struct PageSettings: Sendable, Equatable {
     public var columns: [String]?
     public var key = "key"
     public var allowsUnsafeMarkdown = false
+    /// Fields holding Markdown, rendered by cmark on detail pages.
+    public var markdownFields: [String] = []
 
     public init() {}
 
@@ -37,6 +39,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
+        "markdown",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -114,6 +117,7 @@ public struct PageSettings: Sendable, Equatable {
             case "columns": columns = try textList(key, value)
             case "key": self.key = try text(key, value)
             case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
+            case "markdown": markdownFields = try textList(key, value)
             default:
                 let suggestion = Suggestion.closest(to: key, in: Self.knownKeys)
                 throw .error(

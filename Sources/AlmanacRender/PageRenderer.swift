@@ -19,18 +19,23 @@ public struct PageSummary: Sendable {
 /// task: it caches parsed templates and is not shared between threads.
 public final class PageRenderer {
     public enum Format: String, Sendable, CaseIterable {
+        case html
         case markdown = "md"
         case json
     }
 
     private let library: TemplateLibrary
+    private let site: SiteInfo
     private let markdown: TemplateRenderer
+    private let html: TemplateRenderer
     private let context = PageContext()
     private var parsed: [String: Template] = [:]
 
-    public init(library: TemplateLibrary) {
+    public init(library: TemplateLibrary, site: SiteInfo) {
         self.library = library
+        self.site = site
         self.markdown = TemplateRenderer(contentType: MarkdownEscape.contentType, partials: library.partials(format: "md"))
+        self.html = TemplateRenderer(contentType: .html, partials: library.partials(format: "html"))
     }
 
     /// Every artifact of a data page in the given formats.
@@ -38,6 +43,8 @@ public final class PageRenderer {
         var artifacts: [Artifact] = []
         for format in formats {
             switch format {
+            case .html:
+                artifacts += try renderHTML(page)
             case .markdown:
                 artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
             case .json:
@@ -45,6 +52,36 @@ public final class PageRenderer {
             }
         }
         return artifacts
+    }
+
+    /// The listing page, its search data, and a page per row when the page asks for them.
+    public func renderHTML(_ page: Page) throws(Diagnostic) -> [Artifact] {
+        let htmlContext = HTMLContext(site: site)
+        guard case .object(var values) = try htmlContext.listing(page) else { return [] }
+        var artifacts: [Artifact] = []
+        if page.hasSearch {
+            let script = SearchIndex.script(for: page)
+            let name = "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: Array(script.utf8))
+            values["searchData"] = .string(name)
+            artifacts.append(Artifact(path: name, text: script))
+        }
+        let listing = try html.render(try template("page.html.mustache"), .object(values))
+        artifacts.insert(Artifact(path: HTMLContext.listingPath(page), text: Self.endLine(listing)), at: 0)
+        if page.settings.hasDetailPages {
+            let detail = try template("detail.html.mustache")
+            for section in page.sections {
+                for position in section.rows.indices {
+                    let output = try html.render(detail, htmlContext.detail(page, section: section, position: position))
+                    artifacts.append(Artifact(path: HTMLContext.detailPath(page, section.rows[position]), text: Self.endLine(output)))
+                }
+            }
+        }
+        return artifacts
+    }
+
+    /// The home page in HTML: its prose and every page with its row count.
+    public func renderHomeHTML(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {
+        Self.endLine(try html.render(try template("index.html.mustache"), HTMLContext(site: site).home(page, pages: pages)))
     }
 
     public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
@@ -75,6 +112,14 @@ public final class PageRenderer {
         let template = try Template(source.text, path: source.path)
         parsed[name] = template
         return template
+    }
+
+    /// HTML is left as the templates wrote it (a `<pre>` in the prose must keep its blank
+    /// lines); it only ends with one newline.
+    static func endLine(_ text: String) -> String {
+        var text = text
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text + "\n"
     }
 
     /// Collapses runs of blank lines and ends the file with exactly one newline, so templates

@@ -17,7 +17,9 @@ import Testing
     }()
 
     static func renderer(overrides: [String: String] = [:]) -> PageRenderer {
-        PageRenderer(library: TemplateLibrary(overrides: overrides, overrideRoot: "Templates", defaults: templates))
+        PageRenderer(
+            library: TemplateLibrary(overrides: overrides, overrideRoot: "Templates", defaults: templates),
+            site: SiteInfo(title: "Site", stylesheet: "assets/almanac.css", script: "assets/almanac.js"))
     }
 
     static func page(_ labels: [String], fields: [String] = [], footer: String? = nil, prose: Prose = .empty, title: String = "Things") throws -> Page {

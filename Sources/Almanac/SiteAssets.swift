@@ -1,0 +1,54 @@
+import AlmanacCore
+import AlmanacDefaults
+import AlmanacRender
+import AlmanacTemplate
+
+/// The templates and web assets a build uses: the site's own `Templates/` over the built-in
+/// ones, file by file. The stylesheet and script get a content hash in their names so browsers
+/// cache them until they change.
+struct SiteTemplates: Sendable {
+    let library: TemplateLibrary
+    let assets: [Artifact]
+    let stylesheet: String
+    let script: String
+
+    static let stylesheetName = "assets/almanac.css"
+    static let scriptName = "assets/almanac.js"
+
+    /// `overrides` maps paths under the site's templates folder (`assets/almanac.css`,
+    /// `partials/row.html.mustache`) to their bytes.
+    init(overrides: [String: [UInt8]], overrideRoot: String) {
+        var files = DefaultTemplates.files
+        for (name, bytes) in overrides { files[name] = bytes }
+        let text = { (table: [String: [UInt8]]) in
+            table.filter { $0.key.hasSuffix(".mustache") }.mapValues { String(decoding: $0, as: UTF8.self) }
+        }
+        library = TemplateLibrary(overrides: text(overrides), overrideRoot: overrideRoot, defaults: text(DefaultTemplates.files))
+        var assets: [Artifact] = []
+        var stylesheet = Self.stylesheetName
+        var script = Self.scriptName
+        for name in files.keys.sorted() where name.hasPrefix("assets/") {
+            let bytes = files[name] ?? []
+            var path = name
+            if name == Self.stylesheetName || name == Self.scriptName {
+                path = "assets/" + ContentHash.name(Path.fileName(of: name), for: bytes)
+                if name == Self.stylesheetName { stylesheet = path } else { script = path }
+            }
+            assets.append(Artifact(path: path, bytes: bytes))
+        }
+        self.assets = assets
+        self.stylesheet = stylesheet
+        self.script = script
+    }
+
+    func siteInfo(_ site: SiteConfiguration, staticFiles: Set<String> = []) -> SiteInfo {
+        SiteInfo(
+            title: site.title, baseURL: site.baseURL, language: Self.language(of: site.locale),
+            stylesheet: stylesheet, script: script, staticFiles: staticFiles)
+    }
+
+    /// `sv-SE` → `sv`, for `<html lang>`.
+    static func language(of locale: String) -> String {
+        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" }).first ?? "en")
+    }
+}

@@ -1,0 +1,197 @@
+import AlmanacCommonMark
+import AlmanacCore
+import AlmanacModel
+import AlmanacTemplate
+
+/// The values HTML templates receive: the listing page, a detail page, the home page, and the
+/// layout they share. Every URL is decided here — relative to the page, checked by
+/// `URLSafety` — so templates only place values, and the HTML content type escapes them.
+struct HTMLContext {
+    let site: SiteInfo
+    let sectionText = PageContext()
+
+    // MARK: Paths
+
+    static func listingPath(_ page: Page) -> String { page.name + ".html" }
+    static func detailPath(_ page: Page, _ row: Row) -> String { page.name + "/" + row.slug + ".html" }
+    static func searchDataName(_ page: Page) -> String { "search-" + page.name + ".js" }
+
+    /// The layout's values for a page at `path` (relative to the output root).
+    func layout(title: String, path: String, isHome: Bool = false) -> [String: TemplateValue] {
+        let depth = path.split(separator: "/").count - 1
+        let root = String(repeating: "../", count: depth)
+        var values: [String: TemplateValue] = [
+            "pageTitle": .string(isHome || title == site.title ? site.title : "\(title) · \(site.title)"),
+            "siteTitle": .string(site.title),
+            "lang": .string(site.language),
+            "root": .string(root),
+            "home": .string(root + "index.html"),
+            "stylesheet": .string(root + site.stylesheet),
+            "script": .string(root + site.script),
+        ]
+        if let canonical = site.absoluteURL(path) { values["canonical"] = .string(canonical) }
+        return values
+    }
+
+    /// An image field's URL as seen from a page `root` away from the output root, or nil when
+    /// the value is not a safe URL or names a local file the site does not have.
+    func imageURL(_ value: Value?, root: String) -> String? {
+        guard let value, value.isScalar else { return nil }
+        var url = value.text.trimmingCharacters(in: .whitespaces)
+        guard !url.isEmpty, URLSafety.isSafe(url, isImage: true) else { return nil }
+        let lower = url.lowercased()
+        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") { return url }
+        while url.hasPrefix("./") || url.hasPrefix("/") { url.removeFirst(url.hasPrefix("/") ? 1 : 2) }
+        guard site.staticFiles.contains(url) else { return nil }
+        return root + url.split(separator: "/").map { Self.percentEncodePathPart(String($0)) }.joined(separator: "/")
+    }
+
+    static func percentEncodePathPart(_ part: String) -> String {
+        var result = ""
+        for byte in part.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        return result
+    }
+
+    // MARK: Listing
+
+    func listing(_ page: Page) throws(Diagnostic) -> TemplateValue {
+        let settings = page.settings
+        let path = Self.listingPath(page)
+        var values = layout(title: page.title, path: path)
+        let searched = Set(page.searchFields)
+        var sections: [TemplateValue] = []
+        var index: [TemplateValue] = []
+        var rowNumber = 0
+        for section in page.sections {
+            if !section.title.isEmpty {
+                index.append(["title": .string(section.title), "href": .string("#" + section.id), "isEmpty": .bool(section.isEmpty)])
+            }
+            guard !section.isEmpty else { continue }
+            let footerContext = PageContext.footerContext(section)
+            var rows: [TemplateValue] = []
+            for row in section.rows {
+                rows.append(self.row(row, page: page, number: rowNumber, searched: searched, root: ""))
+                rowNumber += 1
+            }
+            sections.append([
+                "id": .string(section.id),
+                "rowsId": .string("rows-" + section.id),
+                "title": .string(section.title),
+                "hasTitle": .bool(!section.title.isEmpty),
+                "header": .string(try sectionText.expand(section.header, page: page, context: footerContext)),
+                "footer": .string(try sectionText.expand(section.footer, page: page, context: footerContext)),
+                "count": .number(Double(section.rows.count)),
+                "rows": .list(rows),
+            ])
+        }
+        let hasIndex = settings.index != .off && index.count > 1
+        values["title"] = .string(page.title)
+        values["name"] = .string(page.name)
+        values["prose"] = .string(page.prose.html)
+        values["hasProse"] = .bool(!page.prose.html.isEmpty)
+        values["sections"] = .list(sections)
+        values["hasIndex"] = .bool(hasIndex)
+        values["isCompactIndex"] = .bool(page.sections.allSatisfy { $0.title.count <= 2 })
+        values["index"] = .list(index)
+        values["isGrouped"] = .bool(settings.style == .grouped)
+        values["isCollapsible"] = .bool(settings.isCollapsible)
+        values["hasSearch"] = .bool(page.hasSearch)
+        values["count"] = .number(Double(page.rowCount))
+        values["isEmpty"] = .bool(page.rowCount == 0)
+        values["jsonTwin"] = .string(page.name + ".json")
+        values["markdownTwin"] = .string(page.name + ".md")
+        return .object(values)
+    }
+
+    private func row(_ row: Row, page: Page, number: Int, searched: Set<String>, root: String) -> TemplateValue {
+        let settings = page.settings
+        let fields: [TemplateValue] = settings.fields.compactMap { name in
+            let text = row.record[name]?.text ?? ""
+            return ["name": .string(name), "value": .string(text), "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty)]
+        }
+        var values: [String: TemplateValue] = [
+            "id": .string("row-" + row.slug),
+            "number": .number(Double(number)),
+            "label": .string(row.label),
+            "isLabelSearched": .bool(searched.contains(page.labelField)),
+            "fields": .list(fields),
+            "hasFields": .bool(!fields.isEmpty),
+        ]
+        if settings.hasDetailPages { values["href"] = .string(Self.detailPath(page, row)) }
+        if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
+        if let accessory = settings.accessory, accessory != "disclosure" {
+            values["hasAccessory"] = .bool(true)
+            values["accessoryName"] = .string(accessory)
+            if case .bool(true)? = row.record[accessory] { values["isChecked"] = .bool(true) }
+        }
+        return .object(values)
+    }
+
+    // MARK: Detail
+
+    func detail(_ page: Page, section: Section, position: Int) -> TemplateValue {
+        let row = section.rows[position]
+        let path = Self.detailPath(page, row)
+        var values = layout(title: row.label, path: path)
+        let root = "../"
+        let markdown = MarkdownRenderer(allowsUnsafe: false)
+        var fields: [TemplateValue] = []
+        for field in row.record.fields.fields where field.name != page.labelField && field.name != page.settings.image {
+            var entry: [String: TemplateValue] = ["name": .string(field.name)]
+            if page.settings.markdownFields.contains(field.name), case .string(let text) = field.value {
+                entry["html"] = .string(markdown.render(text).html)
+            } else {
+                entry["value"] = .string(Self.displayText(field.value))
+            }
+            fields.append(.object(entry))
+        }
+        values["label"] = .string(row.label)
+        values["fields"] = .list(fields)
+        values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
+        values["listingTitle"] = .string(page.title)
+        values["back"] = .string(root + Self.listingPath(page) + "#" + section.id)
+        values["sectionTitle"] = .string(section.title)
+        if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
+        if position > 0 {
+            let previous = section.rows[position - 1]
+            values["previous"] = ["label": .string(previous.label), "href": .string(previous.slug + ".html")]
+        }
+        if position + 1 < section.rows.count {
+            let next = section.rows[position + 1]
+            values["next"] = ["label": .string(next.label), "href": .string(next.slug + ".html")]
+        }
+        return .object(values)
+    }
+
+    /// How a value reads on a detail page: lists joined, nested objects as `key: value` pairs.
+    static func displayText(_ value: Value) -> String {
+        switch value {
+        case .bool(let flag): return flag ? "Yes" : "No"
+        case .null: return "—"
+        default: return value.text
+        }
+    }
+
+    // MARK: Home
+
+    func home(_ page: Page, pages: [PageSummary]) -> TemplateValue {
+        var values = layout(title: site.title, path: "index.html", isHome: true)
+        values["title"] = .string(page.title)
+        values["prose"] = .string(page.prose.html)
+        values["hasProse"] = .bool(!page.prose.html.isEmpty)
+        values["pages"] = .list(pages.map {
+            ["title": .string($0.title), "href": .string($0.name + ".html"), "count": .number(Double($0.rowCount)), "isOne": .bool($0.rowCount == 1)]
+        })
+        return .object(values)
+    }
+}
+
+import Foundation

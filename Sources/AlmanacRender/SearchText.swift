@@ -1,0 +1,37 @@
+/// How search compares text: lower-cased, accents removed, and the few letters that do not
+/// decompose (ø, ł, ß, æ…) spelt out, so `cote` finds `Côte` and `orsted` finds `Ørsted`.
+///
+/// The browser folds the query with the same rules (`fold` in `almanac.js`); rows are folded
+/// here, at build time, so a keystroke costs only substring tests.
+public enum SearchText {
+    /// Letters without a canonical decomposition, and what they fold to. Mirrored in almanac.js.
+    public static let specialLetters: [Unicode.Scalar: String] = [
+        "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i",
+    ]
+
+    public static func fold(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.lowercased().decomposedStringWithCanonicalMappingScalars {
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark:
+                continue
+            default:
+                if let replacement = specialLetters[scalar] {
+                    result += replacement
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+}
+
+import Foundation
+
+extension String {
+    fileprivate var decomposedStringWithCanonicalMappingScalars: String.UnicodeScalarView {
+        decomposedStringWithCanonicalMapping.unicodeScalars
+    }
+}

@@ -1,0 +1,49 @@
+/// What every page of a site shares: its title and address, and where its assets were written.
+public struct SiteInfo: Sendable {
+    public var title: String
+    public var baseURL: String?
+    public var language: String
+    /// Asset paths relative to the output root, with their content hashes in the names.
+    public var stylesheet: String
+    public var script: String
+    /// Files copied from `Content/static/`, relative to the output root: image fields naming
+    /// one of these (or an absolute URL) get a picture; anything else gets none, never a
+    /// broken icon.
+    public var staticFiles: Set<String>
+
+    public init(title: String, baseURL: String? = nil, language: String = "en", stylesheet: String, script: String, staticFiles: Set<String> = []) {
+        self.title = title
+        self.baseURL = baseURL
+        self.language = language
+        self.stylesheet = stylesheet
+        self.script = script
+        self.staticFiles = staticFiles
+    }
+
+    /// An absolute URL for a path under the site, when the site has a base URL.
+    public func absoluteURL(_ path: String) -> String? {
+        guard var base = baseURL, !base.isEmpty else { return nil }
+        if !base.hasSuffix("/") { base += "/" }
+        return base + path
+    }
+}
+
+/// A content hash for asset file names, so browsers cache an asset until it changes. FNV-1a is
+/// enough for cache-busting (it is not a security boundary) and needs no library.
+public enum ContentHash {
+    public static func hex(_ bytes: [UInt8], length: Int = 10) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let hex = String(hash, radix: 16)
+        return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(length))
+    }
+
+    /// `almanac.css` with its content → `almanac.1f2e3d4c5b.css`.
+    public static func name(_ fileName: String, for bytes: [UInt8]) -> String {
+        guard let dot = fileName.lastIndex(of: ".") else { return fileName + "." + hex(bytes) }
+        return fileName[..<dot] + "." + hex(bytes) + fileName[dot...]
+    }
+}

@@ -1,0 +1,278 @@
+// Almanac: live search, the section index and collapsible sections.
+// Plain JavaScript with no build step, loaded with `defer`, no inline handlers and no eval, so
+// pages work under `Content-Security-Policy: default-src 'self'` and from file://. Without it,
+// every row is visible and the index links still work.
+(() => {
+  'use strict';
+
+  // The same folding as SearchText.swift: lower case, accents removed, a few letters spelt out.
+  const SPECIAL = { 'ø': 'o', 'ł': 'l', 'đ': 'd', 'ß': 'ss', 'æ': 'ae', 'œ': 'oe', 'þ': 'th', 'ı': 'i' };
+  const fold = (text) => text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '')
+    .replace(/[øłđßæœþı]/g, (letter) => SPECIAL[letter]);
+
+  const main = document.querySelector('main.listing');
+  if (!main) return;
+  const pageName = main.dataset.page || '';
+  const rows = Array.from(main.querySelectorAll('li.row'));
+  const sections = Array.from(main.querySelectorAll('section.section'));
+  const indexLinks = new Map();
+  for (const link of document.querySelectorAll('nav.section-index a[href^="#"]')) {
+    indexLinks.set(decodeURIComponent(link.getAttribute('href').slice(1)), link);
+  }
+
+  let query = '';
+
+  // ---- Collapsible sections: the open/closed state survives a reload. ----
+  const storageKey = 'almanac:collapsed:' + location.pathname;
+  const readCollapsed = () => {
+    try { return new Set(JSON.parse(localStorage.getItem(storageKey) || '[]')); } catch { return new Set(); }
+  };
+  const writeCollapsed = (ids) => {
+    try { localStorage.setItem(storageKey, JSON.stringify(Array.from(ids).sort())); } catch { /* storage may be off */ }
+  };
+  let collapsed = readCollapsed();
+  const toggles = Array.from(main.querySelectorAll('.section-toggle'));
+  const setOpen = (toggle, open) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    const body = document.getElementById(toggle.getAttribute('aria-controls'));
+    if (body) body.hidden = !open;
+  };
+  const applyCollapsed = () => {
+    for (const toggle of toggles) setOpen(toggle, !collapsed.has(toggle.closest('section').id));
+  };
+  for (const toggle of toggles) {
+    toggle.addEventListener('click', () => {
+      const id = toggle.closest('section').id;
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      setOpen(toggle, open);
+      if (!query) {
+        if (open) collapsed.delete(id); else collapsed.add(id);
+        writeCollapsed(collapsed);
+      }
+    });
+  }
+  applyCollapsed();
+
+  // ---- The index: disabled links do nothing; on a phone, sliding a finger along the strip
+  // jumps from section to section, as on the iPhone. ----
+  const index = document.querySelector('nav.section-index');
+  if (index) {
+    index.addEventListener('click', (event) => {
+      const link = event.target.closest('a');
+      if (link && link.getAttribute('aria-disabled') === 'true') event.preventDefault();
+    });
+    let scrubbing = false;
+    const scrubTo = (event) => {
+      const target = document.elementFromPoint(event.clientX, event.clientY);
+      const link = target && target.closest('nav.section-index a');
+      if (!link || link.getAttribute('aria-disabled') === 'true') return;
+      const section = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+      if (section) section.scrollIntoView({ block: 'start' });
+    };
+    index.addEventListener('pointerdown', (event) => {
+      if (event.pointerType !== 'touch') return;
+      scrubbing = true;
+      index.setPointerCapture(event.pointerId);
+      scrubTo(event);
+    });
+    index.addEventListener('pointermove', (event) => { if (scrubbing) scrubTo(event); });
+    const stop = () => { scrubbing = false; };
+    index.addEventListener('pointerup', stop);
+    index.addEventListener('pointercancel', stop);
+  }
+
+  // ---- Row pictures: a picture that fails to load disappears rather than showing a broken icon.
+  for (const image of main.querySelectorAll('img.thumb')) {
+    const hide = () => { image.hidden = true; };
+    image.addEventListener('error', hide);
+    if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) hide();
+  }
+
+  // ---- Live search ----
+  const field = document.getElementById('search-field');
+  if (!field) return;
+  const form = field.form;
+  const status = main.querySelector('.search-status');
+  const noResults = main.querySelector('.no-results');
+  let data = null;
+  let loading = false;
+
+  // The search data is a script beside the page, loaded the first time search is used.
+  const withData = (callback) => {
+    const loaded = window.AlmanacSearchData && window.AlmanacSearchData[pageName];
+    if (loaded) { data = loaded; callback(); return; }
+    if (loading) return;
+    loading = true;
+    const script = document.createElement('script');
+    script.src = main.dataset.searchSrc;
+    script.addEventListener('load', () => {
+      data = (window.AlmanacSearchData || {})[pageName] || null;
+      loading = false;
+      if (data) callback();
+    });
+    script.addEventListener('error', () => { loading = false; });
+    document.head.appendChild(script);
+  };
+
+  // Folded text with, for each folded character, the index of the original it came from.
+  const foldWithMap = (text) => {
+    let folded = '';
+    const map = [];
+    let position = 0;
+    for (const character of text) {
+      const piece = fold(character);
+      for (let k = 0; k < piece.length; k += 1) map.push(position);
+      folded += piece;
+      position += character.length;
+    }
+    map.push(position);
+    return { folded, map };
+  };
+
+  const originals = new WeakMap();
+  const unhighlight = (row) => {
+    for (const element of row.querySelectorAll('[data-search]')) {
+      if (originals.has(element)) {
+        element.textContent = originals.get(element);
+        originals.delete(element);
+      }
+    }
+  };
+
+  const highlight = (row, terms) => {
+    for (const element of row.querySelectorAll('[data-search]')) {
+      const text = originals.has(element) ? originals.get(element) : element.textContent;
+      const { folded, map } = foldWithMap(text);
+      const ranges = [];
+      for (const term of terms) {
+        let at = folded.indexOf(term);
+        while (at !== -1) {
+          const start = map[at];
+          let end = map[at + term.length];
+          if (end <= start) end = start + 1;
+          ranges.push([start, end]);
+          at = folded.indexOf(term, at + term.length);
+        }
+      }
+      if (ranges.length === 0) {
+        if (originals.has(element)) { element.textContent = text; originals.delete(element); }
+        continue;
+      }
+      ranges.sort((a, b) => a[0] - b[0]);
+      const merged = [ranges[0]];
+      for (const range of ranges.slice(1)) {
+        const last = merged[merged.length - 1];
+        if (range[0] <= last[1]) last[1] = Math.max(last[1], range[1]); else merged.push(range);
+      }
+      originals.set(element, text);
+      const fragment = document.createDocumentFragment();
+      let cursor = 0;
+      for (const [start, end] of merged) {
+        if (start > cursor) fragment.append(text.slice(cursor, start));
+        const mark = document.createElement('mark');
+        mark.textContent = text.slice(start, end);
+        fragment.append(mark);
+        cursor = end;
+      }
+      if (cursor < text.length) fragment.append(text.slice(cursor));
+      element.replaceChildren(fragment);
+    }
+  };
+
+  const setLinkEnabled = (id, enabled) => {
+    const link = indexLinks.get(id);
+    if (!link) return;
+    if (enabled) {
+      link.removeAttribute('aria-disabled');
+      link.removeAttribute('tabindex');
+      link.classList.remove('disabled');
+    } else {
+      link.setAttribute('aria-disabled', 'true');
+      link.setAttribute('tabindex', '-1');
+      link.classList.add('disabled');
+    }
+  };
+
+  const writeURL = () => {
+    const url = new URL(location.href);
+    if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+    try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
+  };
+
+  const run = () => {
+    const terms = fold(query).split(/\s+/).filter(Boolean);
+    form.classList.toggle('has-query', query.length > 0);
+    if (terms.length === 0) {
+      for (const row of rows) { row.hidden = false; unhighlight(row); }
+      for (const section of sections) { section.hidden = false; setLinkEnabled(section.id, true); }
+      noResults.hidden = true;
+      status.textContent = '';
+      applyCollapsed();
+      return;
+    }
+    if (!data) { withData(run); return; }
+    let count = 0;
+    const visibleIn = new Map();
+    rows.forEach((row, i) => {
+      const text = data[i] || '';
+      const matches = terms.every((term) => text.includes(term));
+      if (row.hidden === matches) row.hidden = !matches;
+      if (matches) {
+        count += 1;
+        highlight(row, terms);
+        const section = row.closest('section');
+        visibleIn.set(section, (visibleIn.get(section) || 0) + 1);
+      } else if (originals.size !== 0) {
+        unhighlight(row);
+      }
+    });
+    for (const section of sections) {
+      const visible = visibleIn.has(section);
+      section.hidden = !visible;
+      setLinkEnabled(section.id, visible);
+      // Search opens any collapsed section that has matches.
+      const toggle = section.querySelector('.section-toggle');
+      if (toggle && visible) setOpen(toggle, true);
+    }
+    noResults.hidden = count !== 0;
+    status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
+  };
+
+  const update = () => {
+    query = field.value.trim();
+    writeURL();
+    run();
+  };
+
+  let scheduled = false;
+  field.addEventListener('input', () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => { scheduled = false; update(); });
+  });
+  field.addEventListener('focus', () => withData(() => {}), { once: true });
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      field.value = '';
+      update();
+    }
+  });
+  form.addEventListener('submit', (event) => { event.preventDefault(); update(); });
+  form.addEventListener('reset', () => {
+    setTimeout(() => { update(); field.focus(); }, 0);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName))) return;
+    event.preventDefault();
+    field.focus();
+  });
+
+  const initial = new URLSearchParams(location.search).get('q');
+  if (initial) {
+    field.value = initial;
+    update();
+  }
+})();
