@@ -2,16 +2,26 @@
 # every test. Both install the Debian packages they need when run as root.
 
 DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev pkg-config
+# The browser tests drive Debian's Chromium with Selenium from PyPI.
+TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+PYTHON ?= python3
+VENV := .build/browser-venv
 
-.PHONY: all site deps build test clean
+.PHONY: all site deps test-deps install-packages build test swift-test browser-test clean
 
 all: site
 
-# Installs whichever of the packages are missing (as root), or says how to.
 deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(DEBIAN_PACKAGES)"
+
+test-deps:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(TEST_PACKAGES)"
+
+# Installs whichever of PACKAGES are missing (as root), or says how to.
+install-packages:
 	@missing=""; \
-	for package in $(DEBIAN_PACKAGES); do \
+	for package in $(PACKAGES); do \
 		dpkg -s $$package >/dev/null 2>&1 || missing="$$missing $$package"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -29,8 +39,19 @@ build: deps
 site: build
 	.build/release/almanac build
 
-test: deps
+test: test-deps swift-test browser-test
+
+swift-test:
+	$(SWIFT) build
 	$(SWIFT) test
+
+$(VENV)/.installed: Tests/Browser/requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
+	touch $@
+
+browser-test: $(VENV)/.installed
+	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
 clean:
 	rm -rf .build Output .Output.new .Output.old

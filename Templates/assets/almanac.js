@@ -97,10 +97,13 @@
   let data = null;
   let loading = false;
 
-  // The search data is a script beside the page, loaded the first time search is used.
+  // The search data is a script beside the page, loaded the first time search is used. Every
+  // caller that asks while it loads is answered when it arrives.
+  const waiting = [];
   const withData = (callback) => {
     const loaded = window.AlmanacSearchData && window.AlmanacSearchData[pageName];
     if (loaded) { data = loaded; callback(); return; }
+    waiting.push(callback);
     if (loading) return;
     loading = true;
     const script = document.createElement('script');
@@ -108,9 +111,10 @@
     script.addEventListener('load', () => {
       data = (window.AlmanacSearchData || {})[pageName] || null;
       loading = false;
-      if (data) callback();
+      const callbacks = waiting.splice(0);
+      if (data) for (const waiter of callbacks) waiter();
     });
-    script.addEventListener('error', () => { loading = false; });
+    script.addEventListener('error', () => { loading = false; waiting.length = 0; });
     document.head.appendChild(script);
   };
 

@@ -7,11 +7,15 @@ import Foundation
 import Testing
 
 @Suite struct PageRendererTests {
+    /// The default templates, read from the package's Templates/ folder.
     static let templates: [String: String] = {
         var files: [String: String] = [:]
         let root = PackagePaths.root + "/Templates"
-        for path in ["page.md.mustache", "index.md.mustache", "partials/section.md.mustache", "partials/row.md.mustache"] {
-            files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? ""
+        let walker = FileManager.default.enumerator(atPath: root)
+        while let path = walker?.nextObject() as? String {
+            if path.hasSuffix(".mustache") {
+                files[path] = (try? String(contentsOfFile: root + "/" + path, encoding: .utf8)) ?? ""
+            }
         }
         return files
     }()

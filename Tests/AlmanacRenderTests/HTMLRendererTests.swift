@@ -1,0 +1,164 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacRender
+import AlmanacTemplate
+import AlmanacTestSupport
+import Foundation
+import FoundationXML
+import Testing
+
+/// The HTML contract, checked by parsing the output (the templates write HTML that is also
+/// well-formed XML, so XPath can ask the questions a test would).
+@Suite struct HTMLRendererTests {
+    static let site = SiteInfo(
+        title: "Site", stylesheet: "assets/almanac.1.css", script: "assets/almanac.2.js", staticFiles: ["pics/ok.svg"])
+
+    static func render(_ records: [[String: Value]], _ configure: (inout PageSettings) -> Void = { _ in }, prose: Prose = .empty) throws -> [String: String] {
+        var settings = PageSettings()
+        settings.data = "x.json"
+        settings.title = "Things"
+        configure(&settings)
+        let rows = records.map { fields in
+            Record(fields: Object(fields.sorted { $0.key < $1.key }.map { .init(name: $0.key, value: $0.value) }), location: SourceLocation(path: "x.json"))
+        }
+        let page = try PageBuilder().build(.init(name: "things", settings: settings, prose: prose, data: .rows(rows), source: SourceLocation(path: "things.md"))).page
+        let renderer = PageRenderer(
+            library: TemplateLibrary(overrides: [:], overrideRoot: "", defaults: PageRendererTests.templates), site: site)
+        let artifacts = try renderer.renderHTML(page)
+        return Dictionary(uniqueKeysWithValues: artifacts.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
+    }
+
+    static func document(_ html: String) throws -> XMLDocument {
+        try XMLDocument(data: Data(html.utf8), options: [])
+    }
+
+    static func strings(_ document: XMLDocument, _ xpath: String) throws -> [String] {
+        try document.nodes(forXPath: xpath).map { $0.stringValue ?? "" }
+    }
+
+    static let fruit: [[String: Value]] = [
+        ["name": .string("Banana"), "colour": .string("yellow")],
+        ["name": .string("Apple"), "colour": .string("red")],
+        ["name": .string("Avocado"), "colour": .string("green")],
+        ["name": .string("3-in-1 Oil"), "colour": .string("none")],
+    ]
+
+    @Test func sectionsIndexAndRowsFollowTheContract() throws {
+        let files = try Self.render(Self.fruit, { $0.fields = ["colour"]; $0.footer = "{{count}} fruit" })
+        let page = try Self.document(try #require(files["things.html"]))
+        let ids = try Self.strings(page, "//section/@id")
+        #expect(ids == ["a", "b", "other"])
+        #expect(try Self.strings(page, "//nav[@aria-label='Section index']//a/@href") == ids.map { "#" + $0 })
+        #expect(try Self.strings(page, "//section/*[self::h1 or self::h2 or self::h3][1]") == ["A", "B", "#"])
+        #expect(try Self.strings(page, "//section[@id='a']//li//*[@class='label']") == ["Apple", "Avocado"])
+        #expect(try Self.strings(page, "//section[@id='a']//footer") == ["2 fruit"])
+        #expect(try Self.strings(page, "//section[@id='a']//li//*[@data-field='colour']") == ["red", "green"])
+        #expect(try page.nodes(forXPath: "//form[@role='search']//input[@type='search']").count == 1)
+        #expect(try Self.strings(page, "//h1") == ["Things"])
+    }
+
+    @Test func fullIndexShowsEmptyLettersDisabled() throws {
+        let files = try Self.render(Self.fruit) { $0.index = .full }
+        let page = try Self.document(try #require(files["things.html"]))
+        #expect(try Self.strings(page, "//nav[@aria-label='Section index']//span[@aria-disabled='true']").contains("C"))
+        #expect(try page.nodes(forXPath: "//section").count == 3, "empty letters get no section")
+        #expect(try page.nodes(forXPath: "//nav[@aria-label='Section index']//li").count == 27)
+    }
+
+    @Test func hostileDataIsEscapedInEveryContext() throws {
+        let evil = "<script>alert(1)</script>\"'&"
+        let files = try Self.render([
+            ["name": .string(evil), "pic": .string("javascript:alert(1)"), "note": .string("</script><b>")],
+            ["name": .string("ok"), "pic": .string("pics/ok.svg")],
+            ["name": .string("missing"), "pic": .string("pics/missing.svg")],
+        ], { $0.image = "pic"; $0.fields = ["note"]; $0.hasDetailPages = true })
+        let html = try #require(files["things.html"])
+        #expect(!html.contains("<script>alert"))
+        #expect(!html.contains("javascript:"))
+        #expect(!html.contains("<b>"))
+        let page = try Self.document(html)
+        #expect(try Self.strings(page, "//li//*[@class='label']").contains(evil), "text survives escaping intact")
+        #expect(try Self.strings(page, "//img/@src") == ["pics/ok.svg"], "unsafe and missing pictures are left out")
+        #expect(try Self.strings(page, "//img/@alt") == ["ok"])
+        let search = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        #expect(!search.contains("</script>") && !search.contains("<"))
+        let detail = try #require(files.first { $0.key.hasPrefix("things/") && $0.value.contains("alert") }?.value)
+        #expect(try Self.strings(try Self.document(detail), "//h1") == [evil])
+    }
+
+    @Test func pagesCarryNoInlineScriptOrHandlers() throws {
+        let files = try Self.render(Self.fruit) { $0.hasDetailPages = true; $0.isCollapsible = true }
+        for (path, text) in files where path.hasSuffix(".html") {
+            let page = try Self.document(text)
+            #expect(try page.nodes(forXPath: "//script[not(@src)]").isEmpty, "\(path)")
+            #expect(try page.nodes(forXPath: "//@*[starts-with(name(), 'on')]").isEmpty, "\(path)")
+            #expect(try page.nodes(forXPath: "//@style").isEmpty, "\(path)")
+            #expect(try Self.strings(page, "//script/@src").allSatisfy { !$0.contains("//") }, "no third-party scripts")
+        }
+    }
+
+    @Test func detailPagesLinkBackAndToTheirNeighbours() throws {
+        let files = try Self.render(Self.fruit) { $0.hasDetailPages = true; $0.fields = ["colour"] }
+        let listing = try Self.document(try #require(files["things.html"]))
+        #expect(try Self.strings(listing, "//section[@id='a']//li/a/@href") == ["things/apple.html", "things/avocado.html"])
+        let apple = try Self.document(try #require(files["things/apple.html"]))
+        #expect(try Self.strings(apple, "//h1") == ["Apple"])
+        #expect(try Self.strings(apple, "//a[contains(@class, 'back')]/@href") == ["../things.html#a"])
+        #expect(try Self.strings(apple, "//a[@rel='next']/@href") == ["avocado.html"])
+        #expect(try apple.nodes(forXPath: "//a[@rel='prev']").isEmpty)
+        #expect(try Self.strings(apple, "//dl/dt") == ["colour"])
+        #expect(try Self.strings(apple, "//dl/dd") == ["red"])
+        #expect(try Self.strings(apple, "//link[@rel='stylesheet']/@href") == ["../assets/almanac.1.css"])
+    }
+
+    @Test func markdownFieldsRenderSafelyOnDetailPages() throws {
+        let files = try Self.render([["name": .string("x"), "about": .string("Some *text* <script>x</script> [l](javascript:y)")]]) {
+            $0.hasDetailPages = true
+            $0.markdownFields = ["about"]
+        }
+        let detail = try #require(files["things/x.html"])
+        #expect(detail.contains("<em>text</em>"))
+        #expect(!detail.contains("<script>x") && !detail.contains("javascript:"))
+    }
+
+    @Test func accessoryShowsACheckmarkForTrue() throws {
+        let files = try Self.render([["name": .string("a"), "seen": .bool(true)], ["name": .string("b"), "seen": .bool(false)]]) {
+            $0.accessory = "seen"
+            $0.grouping = .none
+        }
+        let page = try Self.document(try #require(files["things.html"]))
+        #expect(try page.nodes(forXPath: "//li[.//*[@class='label']='a']//*[contains(@class, 'checkmark')]").count == 1)
+        #expect(try page.nodes(forXPath: "//li[.//*[@class='label']='b']//*[contains(@class, 'checkmark')]").isEmpty)
+    }
+
+    @Test func collapsibleHeadersAreButtonsControllingTheirRows() throws {
+        let files = try Self.render(Self.fruit) { $0.isCollapsible = true }
+        let page = try Self.document(try #require(files["things.html"]))
+        let controls = try Self.strings(page, "//section/h2/button[@aria-expanded='true']/@aria-controls")
+        #expect(controls == ["rows-a", "rows-b", "rows-other"])
+        for id in controls { #expect(try page.nodes(forXPath: "//*[@id='\(id)']//li").count >= 1) }
+    }
+
+    @Test func searchDataHasOneFoldedLinePerRowInPageOrder() throws {
+        let files = try Self.render([["name": .string("Côte d'Ivoire"), "capital": .string("Yamoussoukro")], ["name": .string("Ørsted")]]) {
+            $0.grouping = .none
+            $0.search = .fields(["name", "capital"])
+        }
+        let script = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        #expect(script.contains(#"["cote d'ivoire\u0001yamoussoukro","#))
+        #expect(script.contains(#""orsted\u0001"]"#))
+    }
+
+    @Test func searchOffLeavesNoSearchForm() throws {
+        let files = try Self.render(Self.fruit) { $0.search = .off }
+        #expect(!(try #require(files["things.html"])).contains("role=\"search\""))
+        #expect(!files.keys.contains { $0.hasPrefix("assets/search-") })
+    }
+}
+
+@Suite struct SearchTextTests {
+    @Test(arguments: [("Côte d'Ivoire", "cote d'ivoire"), ("ØRSTED", "orsted"), ("Łódź", "lodz"), ("Straße", "strasse"), ("Ñandú", "nandu")])
+    func foldingMatchesWhatReadersType(text: String, folded: String) {
+        #expect(SearchText.fold(text) == folded)
+    }
+}

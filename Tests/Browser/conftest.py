@@ -1,0 +1,103 @@
+"""Fixtures for the browser tests: the example site built fresh, served on loopback under a
+strict Content-Security-Policy, and headless Chromium driven by Selenium."""
+
+import functools
+import http.server
+import os
+import pathlib
+import shutil
+import subprocess
+import tempfile
+import threading
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+CSP = "default-src 'self'"
+
+
+@pytest.fixture(scope="session")
+def site():
+    """The example site, built into a temporary folder."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="almanac-browser-"))
+    output = folder / "Output"
+    subprocess.run(
+        [ALMANAC, "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"),
+         "--output", str(output), "--quiet"],
+        check=True,
+    )
+    yield output
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class StrictHandler(http.server.SimpleHTTPRequestHandler):
+    """Serves files with the header a careful static host would send."""
+
+    def end_headers(self):
+        self.send_header("Content-Security-Policy", CSP)
+        super().end_headers()
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    """Serves the site under a sub-path, /docs/, to show relative links hold."""
+    root = site.parent / "served"
+    root.mkdir(exist_ok=True)
+    if not (root / "docs").exists():
+        (root / "docs").symlink_to(site)
+    handler = functools.partial(StrictHandler, directory=str(root))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{httpd.server_address[1]}/docs"
+    httpd.shutdown()
+
+
+def make_driver(javascript=True, width=1200, height=900):
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     f"--window-size={width},{height}"):
+        options.add_argument(argument)
+    if not javascript:
+        options.add_experimental_option("prefs", {"profile.managed_default_content_settings.javascript": 2})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(service=service, options=options)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    driver = make_driver()
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture()
+def driver(browser):
+    """The shared browser with a clean slate: no stored section state between tests."""
+    yield browser
+    try:
+        browser.execute_script("try { localStorage.clear(); } catch (e) {}")
+    except Exception:
+        pass
+
+
+@pytest.fixture(scope="session")
+def browser_without_scripts():
+    driver = make_driver(javascript=False)
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="session")
+def phone():
+    driver = make_driver(width=320, height=640)
+    yield driver
+    driver.quit()

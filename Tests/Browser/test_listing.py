@@ -1,0 +1,225 @@
+"""The listing page in a real browser: search, the index, collapsible sections, detail pages."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(driver, condition, timeout=10):
+    return WebDriverWait(driver, timeout).until(lambda d: condition())
+
+
+def visible_labels(driver):
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden]) .label") if e.is_displayed()]
+
+
+def visible_sections(driver):
+    return [s.get_attribute("id") for s in driver.find_elements(By.CSS_SELECTOR, "section.section") if s.is_displayed()]
+
+
+def search(driver, text):
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys(text)
+    return field
+
+
+def test_typing_filters_rows_and_hides_empty_sections_and_index_links(driver, server):
+    driver.get(server + "/states.html")
+    assert len(visible_labels(driver)) == 50
+    search(driver, "new")
+    wait(driver, lambda: visible_labels(driver) == ["New Hampshire", "New Jersey", "New Mexico", "New York"])
+    assert visible_sections(driver) == ["n"]
+    link_a = driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#a']")
+    assert link_a.get_attribute("aria-disabled") == "true"
+    link_n = driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#n']")
+    assert link_n.get_attribute("aria-disabled") is None
+    status = driver.find_element(By.CSS_SELECTOR, "[role='status']")
+    assert status.get_attribute("aria-live") == "polite"
+    assert status.get_attribute("textContent") == "4 results"
+
+
+def test_every_term_must_match_and_capitals_are_searched(driver, server):
+    driver.get(server + "/states.html")
+    search(driver, "north bis")
+    wait(driver, lambda: visible_labels(driver) == ["North Dakota"])
+
+
+def test_search_ignores_case_and_diacritics(driver, server):
+    driver.get(server + "/friends.html")
+    search(driver, "EMILE")
+    wait(driver, lambda: visible_labels(driver) == ["Émile Durand"])
+    field = driver.find_element(By.ID, "search-field")
+    field.clear()
+    field.send_keys("orjan")
+    wait(driver, lambda: visible_labels(driver) == ["Ørjan Lund"])
+
+
+def test_matches_are_highlighted(driver, server):
+    driver.get(server + "/states.html")
+    search(driver, "york")
+    wait(driver, lambda: visible_labels(driver) == ["New York"])
+    marks = driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden]) mark")
+    assert [m.text for m in marks] == ["York"]
+
+
+def test_highlight_maps_folded_text_back_to_the_original(driver, server):
+    driver.get(server + "/friends.html")
+    search(driver, "emile")
+    wait(driver, lambda: visible_labels(driver) == ["Émile Durand"])
+    assert [m.text for m in driver.find_elements(By.CSS_SELECTOR, "mark")] == ["Émile", "emile"], "the label and the email both match"
+
+
+def test_no_results_message(driver, server):
+    driver.get(server + "/states.html")
+    search(driver, "zzzz")
+    message = driver.find_element(By.CSS_SELECTOR, ".no-results")
+    wait(driver, message.is_displayed)
+    assert visible_sections(driver) == []
+
+
+def test_escape_restores_everything(driver, server):
+    driver.get(server + "/states.html")
+    field = search(driver, "texas")
+    wait(driver, lambda: visible_labels(driver) == ["Texas"])
+    field.send_keys(Keys.ESCAPE)
+    wait(driver, lambda: len(visible_labels(driver)) == 50)
+    assert field.get_attribute("value") == ""
+    assert driver.find_elements(By.CSS_SELECTOR, "mark") == []
+    assert "q=" not in driver.current_url
+
+
+def test_clear_button_restores_everything(driver, server):
+    driver.get(server + "/states.html")
+    search(driver, "texas")
+    wait(driver, lambda: visible_labels(driver) == ["Texas"])
+    driver.find_element(By.CSS_SELECTOR, ".search-clear").click()
+    wait(driver, lambda: len(visible_labels(driver)) == 50)
+    assert all(a.get_attribute("aria-disabled") is None
+               for a in driver.find_elements(By.CSS_SELECTOR, "nav[aria-label='Section index'] a"))
+
+
+def test_query_is_kept_in_the_url_and_read_on_load(driver, server):
+    driver.get(server + "/states.html")
+    search(driver, "austin")
+    wait(driver, lambda: "q=austin" in driver.current_url)
+    driver.get(server + "/states.html?q=sacramento")
+    wait(driver, lambda: visible_labels(driver) == ["California"])
+    assert driver.find_element(By.ID, "search-field").get_attribute("value") == "sacramento"
+
+
+def test_slash_focuses_the_search_field(driver, server):
+    driver.get(server + "/states.html")
+    driver.find_element(By.TAG_NAME, "body").send_keys("/")
+    assert driver.switch_to.active_element.get_attribute("id") == "search-field"
+
+
+def test_index_jumps_to_a_section(driver, server):
+    driver.get(server + "/states.html")
+    driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#m']").click()
+    wait(driver, lambda: driver.current_url.endswith("#m"))
+    top = driver.execute_script("return document.getElementById('m').getBoundingClientRect().top")
+    assert abs(top) < 20
+
+
+def test_collapsible_sections_toggle_and_survive_a_reload(driver, server):
+    driver.get(server + "/regions.html")
+    toggle = driver.find_element(By.CSS_SELECTOR, "#midwest .section-toggle")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    toggle.send_keys(Keys.ENTER)  # keyboard-operable
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "false")
+    assert not driver.find_element(By.ID, "rows-midwest").is_displayed()
+    driver.refresh()
+    toggle = driver.find_element(By.CSS_SELECTOR, "#midwest .section-toggle")
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "false")
+    assert not driver.find_element(By.ID, "rows-midwest").is_displayed()
+    assert driver.find_element(By.ID, "rows-south").is_displayed()
+    # Search opens a collapsed section that has matches.
+    search(driver, "ohio")
+    wait(driver, lambda: visible_labels(driver) == ["Ohio"])
+    assert driver.find_element(By.ID, "rows-midwest").is_displayed()
+    # Clearing the search puts the reader's own open/closed choices back.
+    driver.find_element(By.ID, "search-field").send_keys(Keys.ESCAPE)
+    wait(driver, lambda: len(visible_labels(driver)) == 50 - 12)
+    assert not driver.find_element(By.ID, "rows-midwest").is_displayed()
+
+
+def test_checkmarks_mark_visited_states(driver, server):
+    driver.get(server + "/regions.html")
+    checked = driver.find_elements(By.CSS_SELECTOR, "li.row:has(.checkmark) .label")
+    assert "Texas" in [c.text for c in checked]
+    assert "Ohio" not in [c.text for c in checked]
+
+
+def test_detail_page_links_back_to_its_section(driver, server):
+    driver.get(server + "/states.html")
+    driver.find_element(By.CSS_SELECTOR, "#row-texas a").click()
+    wait(driver, lambda: driver.current_url.endswith("/states/texas.html"))
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Texas"
+    image = driver.find_element(By.CSS_SELECTOR, "img.detail-image")
+    assert driver.execute_script("return arguments[0].naturalWidth", image) > 0
+    assert driver.find_element(By.CSS_SELECTOR, "a[rel='prev']").text.startswith("Tennessee")
+    driver.find_element(By.CSS_SELECTOR, "a.back").click()
+    wait(driver, lambda: driver.current_url.endswith("/states.html#t"))
+
+
+def test_thumbnails_load_and_have_alt_text(driver, server):
+    driver.get(server + "/states.html")
+    image = driver.find_element(By.CSS_SELECTOR, "#row-alabama img.thumb")
+    assert image.get_attribute("alt") == "Alabama"
+    assert image.get_attribute("loading") == "lazy"
+    wait(driver, lambda: driver.execute_script("return arguments[0].naturalWidth", image) > 0)
+
+
+def test_pages_run_under_a_strict_content_security_policy(driver, server):
+    driver.get(server + "/states.html")
+    driver.get_log("browser")  # discard earlier pages' messages
+    driver.get(server + "/states.html?q=juneau")
+    wait(driver, lambda: visible_labels(driver) == ["Alaska"])
+    violations = [entry for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]
+    assert violations == []
+
+
+def test_home_page_lists_every_page_with_its_row_count(driver, server):
+    driver.get(server + "/index.html")
+    entries = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".page-list a")]
+    assert "States of America\n50 rows" in entries or "States of America 50 rows" in entries
+    driver.find_element(By.LINK_TEXT, "States by Region").click() if driver.find_elements(By.LINK_TEXT, "States by Region") else \
+        driver.find_element(By.PARTIAL_LINK_TEXT, "States by Region").click()
+    wait(driver, lambda: driver.current_url.endswith("/regions.html"))
+    driver.find_element(By.CSS_SELECTOR, ".site-home").click()
+    wait(driver, lambda: driver.current_url.endswith("/index.html"))
+
+
+def test_search_works_from_file_urls(driver, site):
+    driver.get((site / "states.html").as_uri() + "?q=salem")
+    wait(driver, lambda: visible_labels(driver) == ["Oregon"])
+
+
+def test_without_scripts_every_row_is_visible_and_the_index_works(browser_without_scripts, site):
+    driver = browser_without_scripts
+    driver.get((site / "regions.html").as_uri())
+    assert len(visible_labels(driver)) == 50
+    driver.get((site / "states.html").as_uri())
+    assert len(visible_labels(driver)) == 50
+    driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#v']").click()
+    assert driver.current_url.endswith("#v")
+
+
+def test_narrow_phone_shows_the_letter_strip_without_sideways_scrolling(phone, site):
+    phone.get((site / "states.html").as_uri())
+    strip = phone.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index']")
+    assert strip.value_of_css_property("position") == "fixed"
+    assert strip.is_displayed()
+    overflow = phone.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0
+    phone.execute_script("window.scrollTo(0, 1500)")
+    rect = phone.execute_script("return arguments[0].getBoundingClientRect().toJSON()", strip)
+    assert 0 <= rect["top"] and rect["bottom"] <= 640, "the strip stays in view while scrolling"
+
+
+def test_section_headers_stick_while_their_section_scrolls(driver, server):
+    driver.get(server + "/regions.html")
+    header = driver.find_element(By.CSS_SELECTOR, "#south .section-header")
+    driver.execute_script("document.getElementById('south').querySelector('li:nth-child(5)').scrollIntoView()")
+    top = driver.execute_script("return arguments[0].getBoundingClientRect().top", header)
+    assert abs(top) < 2
