@@ -139,6 +139,35 @@ import Testing
         #expect(fileSystem.tree("Output").keys.filter { $0.hasSuffix(".md") }.sorted() == ["index.md", "my-page-2.md", "my-page.md"])
     }
 
+    @Test func baseURLAddsCanonicalLinksAndASitemap() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        var options = BuildOptions()
+        options.baseURL = "https://example.org/docs"
+        _ = try SiteBuilder(options: options, fileSystem: fileSystem).build()
+        #expect(fileSystem.text("Output/states.html")?.contains(#"<link rel="canonical" href="https://example.org/docs/states.html"/>"#) == true)
+        let sitemap = try #require(fileSystem.text("Output/sitemap.xml"))
+        #expect(sitemap.contains("<loc>https://example.org/docs/index.html</loc>"))
+        #expect(sitemap.contains("<loc>https://example.org/docs/friends.html</loc>"))
+    }
+
+    @Test func withoutBaseURLEveryLinkIsRelative() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(fileSystem)
+        #expect(!fileSystem.exists("Output/sitemap.xml"))
+        for (path, bytes) in fileSystem.tree("Output") where path.hasSuffix(".html") {
+            let html = String(decoding: bytes, as: UTF8.self)
+            #expect(!html.contains("href=\"/") && !html.contains("src=\"/") && !html.contains("canonical"), "\(path)")
+        }
+    }
+
+    @Test func staticFilesAreCopiedAndClashesAreErrors() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site + "\n-- Content/static/pics/a.svg --\n<svg/>\n")
+        _ = try Self.build(fileSystem)
+        #expect(fileSystem.text("Output/pics/a.svg")?.hasPrefix("<svg/>") == true)
+        let clash = InlineSite.fileSystem(Self.site + "\n-- Content/static/states.html --\nmine\n")
+        #expect(diagnostic { _ = try Self.build(clash) }?.message.contains("two files") == true)
+    }
+
     @Test func checkWritesNothing() throws {
         let fileSystem = InlineSite.fileSystem(Self.site)
         _ = try SiteBuilder(options: BuildOptions(), fileSystem: fileSystem).check()
