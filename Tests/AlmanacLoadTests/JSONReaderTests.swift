@@ -9,12 +9,7 @@ import Testing
     }
 
     func error(_ text: String) -> Diagnostic? {
-        do {
-            _ = try read(text)
-            return nil
-        } catch {
-            return error as? Diagnostic
-        }
+        diagnostic { _ = try read(text) }
     }
 
     @Test func objectsKeepTheirKeyOrder() throws {
