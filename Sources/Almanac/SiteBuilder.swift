@@ -41,29 +41,45 @@ public struct SiteBuilder: Sendable {
 
     /// Builds the site into the output folder. Any error leaves the previous output untouched.
     public func build() throws(DiagnosticList) -> BuildReport {
-        let (artifacts, report) = try renderSite()
+        let plan = try makePlan()
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
+        let staging: OutputWriter.Staging
         do {
-            let staging = try writer.begin()
+            staging = try writer.begin()
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
+        }
+        do throws(DiagnosticList) {
+            let report = try emit(plan, into: staging)
             do {
-                for artifact in artifacts { try staging.write(artifact) }
                 try staging.commit()
             } catch {
-                staging.abandon()
-                throw error
+                throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
             }
+            return report
         } catch {
-            throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
+            staging.abandon()
+            throw error
         }
-        return report
     }
 
     /// Does everything a build does except writing.
     public func check() throws(DiagnosticList) -> BuildReport {
-        try renderSite().1
+        try emit(try makePlan(), into: nil)
     }
 
-    func renderSite() throws(DiagnosticList) -> ([Artifact], BuildReport) {
+    /// Everything decided before a byte is written: settings, templates, and every page's model.
+    struct Plan: Sendable {
+        let siteInfo: SiteInfo
+        let templates: SiteTemplates
+        let fixedArtifacts: [Artifact]
+        let dataPages: [Page]
+        let home: Page
+        let summaries: [PageSummary]
+        let warnings: [Diagnostic]
+    }
+
+    func makePlan() throws(DiagnosticList) -> Plan {
         let site = try loadConfiguration()
         let templates = try loadTemplates()
         let staticArtifacts = try loadStaticFiles()
@@ -88,42 +104,94 @@ public struct SiteBuilder: Sendable {
         if options.isStrict {
             diagnostics += warnings.map { .error(at: $0.location, $0.message, hint: $0.hint) }
         }
-        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
-
         let dataPages = pages.filter { $0.name != "index" }
-        let home = pages.first { $0.name == "index" } ?? Self.defaultHome(site: site)
-        let summaries = Self.homeListing(dataPages, locale: site.locale)
-        let rendered = ParallelMap.map(dataPages + [home]) { page in
-            Result { () throws(Diagnostic) -> [Artifact] in
-                let renderer = PageRenderer(library: templates.library, site: siteInfo)
-                if page.name == "index" {
-                    return [
-                        Artifact(path: "index.html", text: try renderer.renderHomeHTML(page, pages: summaries)),
-                        Artifact(path: "index.md", text: try renderer.renderHome(page, pages: summaries)),
-                    ]
+        var fixed = templates.assets + staticArtifacts
+        if let sitemap = Sitemap.xml(site: siteInfo, pages: ["index.html"] + dataPages.map { $0.name + ".html" }) {
+            fixed.append(Artifact(path: "sitemap.xml", text: sitemap))
+        }
+        // Static files must not take a name the build writes.
+        let generated = Set(["index.html", "index.md"] + dataPages.flatMap { ["\($0.name).html", "\($0.name).md", "\($0.name).json"] })
+        let folders = Set(dataPages.filter(\.settings.hasDetailPages).map { $0.name + "/" } + ["assets/"])
+        for artifact in staticArtifacts where generated.contains(artifact.path) || folders.contains(where: { artifact.path.hasPrefix($0) }) {
+            diagnostics.append(.error(
+                at: SourceLocation(path: Path.join(options.contentPath, "static", artifact.path)),
+                "two files would be written to \(artifact.path)", hint: "rename the file in Content/static/ that clashes with a generated page"))
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+        return Plan(
+            siteInfo: siteInfo, templates: templates, fixedArtifacts: fixed, dataPages: dataPages,
+            home: pages.first { $0.name == "index" } ?? Self.defaultHome(site: site),
+            summaries: Self.homeListing(dataPages, locale: site.locale),
+            warnings: options.isStrict ? [] : warnings)
+    }
+
+    /// One unit of rendering work; detail pages come in chunks so both cores share a big page.
+    enum Task: Sendable {
+        case fixed
+        case home
+        case listing(page: Int, format: PageRenderer.Format)
+        case details(page: Int, section: Int, positions: Range<Int>)
+    }
+
+    static let detailChunk = 256
+
+    /// Renders the plan and, given a staging folder, writes each file as soon as it exists, so
+    /// a large site is never held in memory whole.
+    func emit(_ plan: Plan, into staging: OutputWriter.Staging?) throws(DiagnosticList) -> BuildReport {
+        var tasks: [Task] = [.fixed, .home]
+        for (pageIndex, page) in plan.dataPages.enumerated() {
+            for format in PageRenderer.Format.allCases { tasks.append(.listing(page: pageIndex, format: format)) }
+            guard page.settings.hasDetailPages else { continue }
+            for (sectionIndex, section) in page.sections.enumerated() {
+                for start in stride(from: 0, to: section.rows.count, by: Self.detailChunk) {
+                    tasks.append(.details(page: pageIndex, section: sectionIndex, positions: start..<min(start + Self.detailChunk, section.rows.count)))
                 }
-                return try renderer.render(page, formats: PageRenderer.Format.allCases)
             }
         }
-        var artifacts: [Artifact] = templates.assets + staticArtifacts
-        for result in rendered {
+        let results = ParallelMap.map(tasks) { task in
+            Result { () throws(Diagnostic) -> Int in
+                let artifacts = try render(task, plan)
+                if let staging {
+                    for artifact in artifacts {
+                        do {
+                            try staging.write(artifact)
+                        } catch {
+                            throw Diagnostic.error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
+                        }
+                    }
+                }
+                return artifacts.count
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        for result in results {
             switch result {
-            case .success(let files): artifacts += files
+            case .success(let count): fileCount += count
             case .failure(let error): diagnostics.append(error)
             }
         }
-        if let sitemap = Sitemap.xml(site: siteInfo, pages: ["index.html"] + dataPages.map { $0.name + ".html" }) {
-            artifacts.append(Artifact(path: "sitemap.xml", text: sitemap))
-        }
-        var seen = Set<String>()
-        for artifact in artifacts where !seen.insert(artifact.path).inserted {
-            diagnostics.append(.error(at: nil, "two files would be written to \(artifact.path)", hint: "rename the file in Content/static/ that clashes with a generated page"))
-        }
         guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
-        let report = BuildReport(
-            pageCount: dataPages.count, rowCount: dataPages.reduce(0) { $0 + $1.rowCount },
-            fileCount: artifacts.count, warnings: options.isStrict ? [] : warnings)
-        return (artifacts, report)
+        return BuildReport(
+            pageCount: plan.dataPages.count, rowCount: plan.dataPages.reduce(0) { $0 + $1.rowCount },
+            fileCount: fileCount, warnings: plan.warnings)
+    }
+
+    private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> [Artifact] {
+        let renderer = PageRenderer(library: plan.templates.library, site: plan.siteInfo)
+        switch task {
+        case .fixed:
+            return plan.fixedArtifacts
+        case .home:
+            return [
+                Artifact(path: "index.html", text: try renderer.renderHomeHTML(plan.home, pages: plan.summaries)),
+                Artifact(path: "index.md", text: try renderer.renderHome(plan.home, pages: plan.summaries)),
+            ]
+        case .listing(let page, let format):
+            return try renderer.renderListing(plan.dataPages[page], formats: [format])
+        case .details(let page, let section, let positions):
+            return try renderer.renderDetails(plan.dataPages[page], section: section, positions: positions)
+        }
     }
 
     /// The pages as the home page lists them: by title, in the site's collation.

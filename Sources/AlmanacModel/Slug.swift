@@ -9,9 +9,18 @@ public enum Slug {
     public static let maximumLength = 64
 
     public static func make(_ text: String, fallback: String = "item") -> String {
-        let folded = text.applyingTransform(.toLatin, reverse: false)?
-            .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
-            ?? text.lowercased()
+        let folded: String
+        if text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
+            // Latin text: decomposing and dropping the accents is enough, and far cheaper than
+            // ICU's transliterator, which only other scripts need.
+            folded = String(String.UnicodeScalarView(text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+                $0.properties.generalCategory != .nonspacingMark
+            }))
+        } else {
+            folded = text.applyingTransform(.toLatin, reverse: false)?
+                .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+                ?? text.lowercased()
+        }
         var slug = ""
         var pendingHyphen = false
         for scalar in folded.unicodeScalars {

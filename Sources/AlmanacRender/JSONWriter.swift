@@ -57,26 +57,46 @@ public struct JSONWriter {
 
     public static func quote(_ text: String, into output: inout String) {
         output += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output += "\\\""
-            case "\\": output += "\\\\"
-            case "\n": output += "\\n"
-            case "\r": output += "\\r"
-            case "\t": output += "\\t"
-            case "<": output += "\\u003c"
-            case ">": output += "\\u003e"
-            case "&": output += "\\u0026"
-            case "\u{2028}": output += "\\u2028"
-            case "\u{2029}": output += "\\u2029"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    output.unicodeScalars.append(scalar)
+        var text = text
+        text.withUTF8 { bytes in
+            // Copy runs that need no escape in one append; most text is such a run.
+            var runStart = 0
+            var index = 0
+            func flush() {
+                if index > runStart {
+                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
                 }
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                var escape: String?
+                switch byte {
+                case 0x22: escape = "\\\""
+                case 0x5C: escape = "\\\\"
+                case 0x0A: escape = "\\n"
+                case 0x0D: escape = "\\r"
+                case 0x09: escape = "\\t"
+                case 0x3C: escape = "\\u003c"
+                case 0x3E: escape = "\\u003e"
+                case 0x26: escape = "\\u0026"
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                default:
+                    if byte < 0x20 {
+                        let hex = String(byte, radix: 16)
+                        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                    }
+                }
+                if let escape {
+                    flush()
+                    output += escape
+                    index += escape.hasPrefix("\\u20") ? 3 : 1
+                    runStart = index
+                } else {
+                    index += 1
+                }
+            }
+            flush()
         }
         output += "\""
     }

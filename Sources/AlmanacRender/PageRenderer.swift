@@ -40,11 +40,23 @@ public final class PageRenderer {
 
     /// Every artifact of a data page in the given formats.
     public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
+        var artifacts = try renderListing(page, formats: formats)
+        if formats.contains(.html) && page.settings.hasDetailPages {
+            for section in page.sections.indices {
+                artifacts += try renderDetails(page, section: section, positions: page.sections[section].rows.indices)
+            }
+        }
+        return artifacts
+    }
+
+    /// The page itself in each format (with its search data), without the detail pages, which
+    /// a large site renders in parallel chunks with `renderDetails`.
+    public func renderListing(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
         var artifacts: [Artifact] = []
         for format in formats {
             switch format {
             case .html:
-                artifacts += try renderHTML(page)
+                artifacts += try renderListingHTML(page)
             case .markdown:
                 artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
             case .json:
@@ -54,8 +66,8 @@ public final class PageRenderer {
         return artifacts
     }
 
-    /// The listing page, its search data, and a page per row when the page asks for them.
-    public func renderHTML(_ page: Page) throws(Diagnostic) -> [Artifact] {
+    /// The listing page and its search data.
+    public func renderListingHTML(_ page: Page) throws(Diagnostic) -> [Artifact] {
         let htmlContext = HTMLContext(site: site)
         guard case .object(var values) = try htmlContext.listing(page) else { return [] }
         var artifacts: [Artifact] = []
@@ -67,17 +79,25 @@ public final class PageRenderer {
         }
         let listing = try html.render(try template("page.html.mustache"), .object(values))
         artifacts.insert(Artifact(path: HTMLContext.listingPath(page), text: Self.endLine(listing)), at: 0)
-        if page.settings.hasDetailPages {
-            let detail = try template("detail.html.mustache")
-            for section in page.sections {
-                for position in section.rows.indices {
-                    let output = try html.render(detail, htmlContext.detail(page, section: section, position: position))
-                    artifacts.append(Artifact(path: HTMLContext.detailPath(page, section.rows[position]), text: Self.endLine(output)))
-                }
-            }
+        return artifacts
+    }
+
+    /// The detail pages of some rows of one section.
+    public func renderDetails(_ page: Page, section: Int, positions: Range<Int>) throws(Diagnostic) -> [Artifact] {
+        let htmlContext = HTMLContext(site: site)
+        let detail = try template("detail.html.mustache")
+        let rows = page.sections[section]
+        var artifacts: [Artifact] = []
+        artifacts.reserveCapacity(positions.count)
+        for position in positions {
+            let output = try html.render(detail, htmlContext.detail(page, section: rows, position: position))
+            artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), text: Self.endLine(output)))
         }
         return artifacts
     }
+
+    /// The folder that holds a page's detail pages, relative to the output root.
+    public static func detailFolder(_ page: Page) -> String { page.name }
 
     /// The home page in HTML: its prose and every page with its row count.
     public func renderHomeHTML(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {

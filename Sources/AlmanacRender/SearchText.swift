@@ -10,6 +10,10 @@ public enum SearchText {
     ]
 
     public static func fold(_ text: String) -> String {
+        // Most text is ASCII, where folding is lower-casing.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text.utf8.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+        }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for scalar in text.lowercased().decomposedStringWithCanonicalMappingScalars {

@@ -1,8 +1,8 @@
 /// A parsed piece of a template.
 indirect enum Node: Sendable {
     case text(String)
-    case variable(String, escaped: Bool)
-    case section(String, [Node], inverted: Bool)
+    case variable(Name, escaped: Bool)
+    case section(Name, [Node], inverted: Bool)
     /// `{{>name}}`; a standalone partial indents every line of the partial.
     case partial(String, dynamic: Bool, indentation: String)
     /// `{{<name}}…{{/name}}`: renders `name` with these blocks overriding its own.
@@ -24,4 +24,16 @@ struct Block: Sendable {
     /// The indentation an override gets where this block is expanded.
     let siteIndent: String
     let path: String
+}
+
+/// A tag's name, split at its dots once when the template is parsed, not at every lookup.
+struct Name: Sendable {
+    let parts: [String]
+    /// `{{.}}`: the current context itself.
+    let isImplicit: Bool
+
+    init(_ text: String) {
+        isImplicit = text == "."
+        parts = isImplicit ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    }
 }

@@ -273,14 +273,14 @@ struct TemplateParser {
                     nodes.append(.text(token.text))
                 }
             case .variable(let escaped):
-                nodes.append(.variable(token.name, escaped: escaped))
+                nodes.append(.variable(Name(token.name), escaped: escaped))
             case .comment, .delimiters:
                 break
             case .close:
                 return nodes
             case .section(let inverted):
                 let children = try buildNodes(tokens, &index, until: token.name)
-                nodes.append(.section(token.name, children, inverted: inverted))
+                nodes.append(.section(Name(token.name), children, inverted: inverted))
             case .partial(let dynamic):
                 nodes.append(.partial(token.name, dynamic: dynamic, indentation: token.isStandalone ? token.indentation : ""))
             case .parent(let dynamic):

@@ -10,6 +10,7 @@ public final class TemplateRenderer {
     public let contentType: ContentType
     private let lookup: PartialLookup
     private var cache: [String: Template] = [:]
+    private var reindentCache: [String: [Node]] = [:]
     private var depth = 0
 
     /// Deeper partial nesting than this is an error: a partial that includes itself forever.
@@ -71,18 +72,18 @@ public final class TemplateRenderer {
         return lines
     }
 
-    private func lookupValue(_ name: String, _ stack: [TemplateValue]) -> TemplateValue {
-        if name == "." { return stack.last ?? .null }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    private func lookupValue(_ name: Name, _ stack: [TemplateValue]) -> TemplateValue {
+        if name.isImplicit { return stack.last ?? .null }
+        guard let first = name.parts.first else { return .null }
         var found: TemplateValue?
         for context in stack.reversed() {
-            if let value = context[parts[0]] {
+            if let value = context[first] {
                 found = value
                 break
             }
         }
         guard var value = found else { return .null }
-        for part in parts.dropFirst() {
+        for part in name.parts.dropFirst() {
             guard let next = value[part] else { return .null }
             value = next
         }
@@ -153,6 +154,8 @@ public final class TemplateRenderer {
     /// An override's lines lose the indentation they had where they were written and gain the
     /// indentation of the block they replace.
     private func reindented(_ override: Block, to site: Block) throws(Diagnostic) -> [Node] {
+        let key = (site.isStandalone ? "s" : "i") + site.siteIndent + "\u{0}" + override.source
+        if let cached = reindentCache[key] { return cached }
         let definitionIndent = override.source.leadingWhitespace
         let lines = Self.splitLines(override.source).map { line in
             line.hasPrefix(definitionIndent) ? line.dropFirst(definitionIndent.count) : line
@@ -162,17 +165,15 @@ public final class TemplateRenderer {
             if index > 0 || site.isStandalone { text += site.siteIndent }
             text += line
         }
-        let key = "\u{1}" + text
-        if let cached = cache[key] { return cached.nodes }
         var parser = TemplateParser(source: text, path: override.path, delimiters: override.delimiters)
         let nodes = try parser.parse()
-        cache[key] = Template(nodes: nodes, path: override.path)
+        reindentCache[key] = nodes
         return nodes
     }
 
     private func resolve(_ name: String, dynamic: Bool, _ stack: [TemplateValue]) -> String? {
         guard dynamic else { return name }
-        let value = lookupValue(name, stack)
+        let value = lookupValue(Name(name), stack)
         guard case .string(let resolved) = value, !resolved.isEmpty else { return nil }
         return resolved
     }

@@ -24,7 +24,7 @@ import Testing
         let page = try PageBuilder().build(.init(name: "things", settings: settings, prose: prose, data: .rows(rows), source: SourceLocation(path: "things.md"))).page
         let renderer = PageRenderer(
             library: TemplateLibrary(overrides: [:], overrideRoot: "", defaults: PageRendererTests.templates), site: site)
-        let artifacts = try renderer.renderHTML(page)
+        let artifacts = try renderer.render(page, formats: [.html])
         return Dictionary(uniqueKeysWithValues: artifacts.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
     }
 
