@@ -74,6 +74,8 @@ public struct SiteBuilder: Sendable {
         let templates: SiteTemplates
         let fixedArtifacts: [Artifact]
         let dataPages: [Page]
+        /// Each page's search data, made once because a split page's section pages name it too.
+        let searchData: [Artifact?]
         let home: Page
         let summaries: [PageSummary]
         let warnings: [Diagnostic]
@@ -118,8 +120,10 @@ public struct SiteBuilder: Sendable {
                 "two files would be written to \(artifact.path)", hint: "rename the file in Content/static/ that clashes with a generated page"))
         }
         guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+        let searchData = ParallelMap.map(dataPages) { page in page.hasSearch ? PageRenderer.searchData(for: page) : nil }
+        fixed += searchData.compactMap { $0 }
         return Plan(
-            siteInfo: siteInfo, templates: templates, fixedArtifacts: fixed, dataPages: dataPages,
+            siteInfo: siteInfo, templates: templates, fixedArtifacts: fixed, dataPages: dataPages, searchData: searchData,
             home: pages.first { $0.name == "index" } ?? Self.defaultHome(site: site),
             summaries: Self.homeListing(dataPages, locale: site.locale),
             warnings: options.isStrict ? [] : warnings)
@@ -131,6 +135,7 @@ public struct SiteBuilder: Sendable {
         case home
         case listing(page: Int, format: PageRenderer.Format)
         case details(page: Int, section: Int, positions: Range<Int>)
+        case sectionPage(page: Int, section: Int)
     }
 
     static let detailChunk = 256
@@ -141,6 +146,11 @@ public struct SiteBuilder: Sendable {
         var tasks: [Task] = [.fixed, .home]
         for (pageIndex, page) in plan.dataPages.enumerated() {
             for format in PageRenderer.Format.allCases { tasks.append(.listing(page: pageIndex, format: format)) }
+            if page.isSplit {
+                for section in page.sections.indices where !page.sections[section].isEmpty {
+                    tasks.append(.sectionPage(page: pageIndex, section: section))
+                }
+            }
             guard page.settings.hasDetailPages else { continue }
             for (sectionIndex, section) in page.sections.enumerated() {
                 for start in stride(from: 0, to: section.rows.count, by: Self.detailChunk) {
@@ -188,9 +198,11 @@ public struct SiteBuilder: Sendable {
                 Artifact(path: "index.md", text: try renderer.renderHome(plan.home, pages: plan.summaries)),
             ]
         case .listing(let page, let format):
-            return try renderer.renderListing(plan.dataPages[page], formats: [format])
+            return try renderer.renderListing(plan.dataPages[page], formats: [format], searchData: plan.searchData[page])
         case .details(let page, let section, let positions):
             return try renderer.renderDetails(plan.dataPages[page], section: section, positions: positions)
+        case .sectionPage(let page, let section):
+            return [try renderer.renderSectionPage(plan.dataPages[page], section: section, searchDataPath: plan.searchData[page]?.path)]
         }
     }
 

@@ -34,6 +34,12 @@ public struct Page: Sendable {
     public var hasData: Bool { settings.data != nil }
     public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
 
+    /// Whether the HTML listing is split into a page per section.
+    public var isSplit: Bool {
+        guard let threshold = settings.splitThreshold else { return false }
+        return rowCount > threshold && sections.filter { !$0.isEmpty }.count > 1
+    }
+
     /// Every row with its section, in page order.
     public var rows: [(section: Section, row: Row)] {
         sections.flatMap { section in section.rows.map { (section, $0) } }

@@ -32,6 +32,11 @@ public struct PageSettings: Sendable, Equatable {
     public var allowsUnsafeMarkdown = false
     /// Fields holding Markdown, rendered by cmark on detail pages.
     public var markdownFields: [String] = []
+    /// Above this many rows the HTML listing becomes a page per section (nil: never), so a
+    /// 100,000-row table stays quick to open.
+    public var splitThreshold: Int? = PageSettings.defaultSplitThreshold
+
+    public static let defaultSplitThreshold = 5000
 
     public init() {}
 
@@ -39,7 +44,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown",
+        "markdown", "split",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -118,6 +123,13 @@ public struct PageSettings: Sendable, Equatable {
             case "key": self.key = try text(key, value)
             case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
             case "markdown": markdownFields = try textList(key, value)
+            case "split":
+                switch value {
+                case .bool(false): splitThreshold = nil
+                case .number(let number) where number.value >= 1 && number.value == number.value.rounded():
+                    splitThreshold = Int(number.value)
+                default: throw .error(at: location(key), "'split' must be a number of rows or false")
+                }
             default:
                 let suggestion = Suggestion.closest(to: key, in: Self.knownKeys)
                 throw .error(

@@ -62,23 +62,57 @@ struct HTMLContext {
 
     // MARK: Listing
 
-    func listing(_ page: Page) throws(Diagnostic) -> TemplateValue {
+    /// Which part of a listing a page shows: the whole table, or — for a table split into a
+    /// page per section — the page's front (prose, search, a directory of sections) or one
+    /// section's page.
+    enum ListingPart: Sendable {
+        case whole
+        case front
+        case section(Int)
+    }
+
+    /// Each section's file name on a split page, unique within the page.
+    static func sectionFileNames(_ page: Page) -> [String] {
+        var allocator = SlugAllocator()
+        return page.sections.map { allocator.allocate($0.id, fallback: "section") }
+    }
+
+    static func sectionPath(_ page: Page, _ name: String) -> String {
+        page.name + "/sections/" + name + ".html"
+    }
+
+    func listing(_ page: Page, part: ListingPart = .whole, sectionFiles: [String] = []) throws(Diagnostic) -> TemplateValue {
         let settings = page.settings
-        let path = Self.listingPath(page)
+        let path: String
+        if case .section(let index) = part {
+            path = Self.sectionPath(page, sectionFiles[index])
+        } else {
+            path = Self.listingPath(page)
+        }
         var values = layout(title: page.title, path: path)
+        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let isSplit = !sectionFiles.isEmpty
         let searched = Set(page.searchFields)
         var sections: [TemplateValue] = []
         var index: [TemplateValue] = []
+        var directory: [TemplateValue] = []
         var rowNumber = 0
-        for section in page.sections {
+        for (position, section) in page.sections.enumerated() {
+            let href = isSplit ? root + Self.sectionPath(page, sectionFiles[position]) + "#" + section.id : "#" + section.id
             if !section.title.isEmpty {
-                index.append(["title": .string(section.title), "href": .string("#" + section.id), "isEmpty": .bool(section.isEmpty)])
+                index.append(["title": .string(section.title), "href": .string(href), "id": .string(section.id), "isEmpty": .bool(section.isEmpty)])
             }
             guard !section.isEmpty else { continue }
+            if case .front = part {
+                directory.append(["title": .string(section.title), "href": .string(href), "count": .number(Double(section.rows.count))])
+            }
+            if case .section(let shown) = part, shown != position { continue }
+            if case .front = part { continue }
             let footerContext = PageContext.footerContext(section)
             var rows: [TemplateValue] = []
+            rows.reserveCapacity(section.rows.count)
             for row in section.rows {
-                rows.append(self.row(row, page: page, number: rowNumber, searched: searched, root: ""))
+                rows.append(self.row(row, page: page, number: rowNumber, searched: searched, root: root))
                 rowNumber += 1
             }
             sections.append([
@@ -92,12 +126,33 @@ struct HTMLContext {
                 "rows": .list(rows),
             ])
         }
+        if case .section(let shown) = part {
+            let filled = page.sections.indices.filter { !page.sections[$0].isEmpty }
+            if let place = filled.firstIndex(of: shown) {
+                var navigation: [String: TemplateValue] = [:]
+                if place > 0 {
+                    let previous = filled[place - 1]
+                    navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(sectionFiles[previous] + ".html")]
+                }
+                if place + 1 < filled.count {
+                    let next = filled[place + 1]
+                    navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(sectionFiles[next] + ".html")]
+                }
+                values["sectionNavigation"] = .object(navigation)
+            }
+            values["front"] = .string(root + Self.listingPath(page))
+            values["pageTitle"] = .string("\(page.sections[shown].title) · \(page.title) · \(site.title)")
+        }
         let hasIndex = settings.index != .off && index.count > 1
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
+        values["action"] = .string(root + Self.listingPath(page))
         values["prose"] = .string(page.prose.html)
-        values["hasProse"] = .bool(!page.prose.html.isEmpty)
+        if case .section = part {} else { values["hasProse"] = .bool(!page.prose.html.isEmpty) }
         values["sections"] = .list(sections)
+        values["directory"] = .list(directory)
+        values["hasDirectory"] = .bool(!directory.isEmpty)
+        values["isSplit"] = .bool(isSplit)
         values["hasIndex"] = .bool(hasIndex)
         values["isCompactIndex"] = .bool(page.sections.allSatisfy { $0.title.count <= 2 })
         values["index"] = .list(index)
@@ -106,8 +161,8 @@ struct HTMLContext {
         values["hasSearch"] = .bool(page.hasSearch)
         values["count"] = .number(Double(page.rowCount))
         values["isEmpty"] = .bool(page.rowCount == 0)
-        values["jsonTwin"] = .string(page.name + ".json")
-        values["markdownTwin"] = .string(page.name + ".md")
+        values["jsonTwin"] = .string(root + page.name + ".json")
+        values["markdownTwin"] = .string(root + page.name + ".md")
         return .object(values)
     }
 
@@ -125,7 +180,7 @@ struct HTMLContext {
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
         ]
-        if settings.hasDetailPages { values["href"] = .string(Self.detailPath(page, row)) }
+        if settings.hasDetailPages { values["href"] = .string(root + Self.detailPath(page, row)) }
         if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if let accessory = settings.accessory, accessory != "disclosure" {
             values["hasAccessory"] = .bool(true)
@@ -137,7 +192,8 @@ struct HTMLContext {
 
     // MARK: Detail
 
-    func detail(_ page: Page, section: Section, position: Int) -> TemplateValue {
+    /// `backPath`: the page that shows the row's section, when the listing is split.
+    func detail(_ page: Page, section: Section, position: Int, backPath: String? = nil) -> TemplateValue {
         let row = section.rows[position]
         let path = Self.detailPath(page, row)
         var values = layout(title: row.label, path: path)
@@ -157,7 +213,7 @@ struct HTMLContext {
         values["fields"] = .list(fields)
         values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
         values["listingTitle"] = .string(page.title)
-        values["back"] = .string(root + Self.listingPath(page) + "#" + section.id)
+        values["back"] = .string(root + (backPath ?? Self.listingPath(page)) + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
         if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if position > 0 {

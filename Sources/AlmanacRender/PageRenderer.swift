@@ -41,6 +41,12 @@ public final class PageRenderer {
     /// Every artifact of a data page in the given formats.
     public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
         var artifacts = try renderListing(page, formats: formats)
+        if formats.contains(.html) && page.isSplit {
+            let searchDataPath = page.hasSearch ? Self.searchData(for: page).path : nil
+            for section in page.sections.indices where !page.sections[section].isEmpty {
+                artifacts.append(try renderSectionPage(page, section: section, searchDataPath: searchDataPath))
+            }
+        }
         if formats.contains(.html) && page.settings.hasDetailPages {
             for section in page.sections.indices {
                 artifacts += try renderDetails(page, section: section, positions: page.sections[section].rows.indices)
@@ -51,12 +57,12 @@ public final class PageRenderer {
 
     /// The page itself in each format (with its search data), without the detail pages, which
     /// a large site renders in parallel chunks with `renderDetails`.
-    public func renderListing(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
+    public func renderListing(_ page: Page, formats: [Format], searchData: Artifact? = nil) throws(Diagnostic) -> [Artifact] {
         var artifacts: [Artifact] = []
         for format in formats {
             switch format {
             case .html:
-                artifacts += try renderListingHTML(page)
+                artifacts += try renderListingHTML(page, searchData: searchData)
             case .markdown:
                 artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
             case .json:
@@ -66,20 +72,42 @@ public final class PageRenderer {
         return artifacts
     }
 
-    /// The listing page and its search data.
-    public func renderListingHTML(_ page: Page) throws(Diagnostic) -> [Artifact] {
+    /// The listing page and its search data. A split page's front comes out here; its
+    /// section pages come from `renderSectionPage`.
+    ///
+    /// `searchData` is the page's search data when it was made beforehand (a split page's
+    /// section pages all name the same file); otherwise it is made here.
+    public func renderListingHTML(_ page: Page, searchData: Artifact? = nil) throws(Diagnostic) -> [Artifact] {
         let htmlContext = HTMLContext(site: site)
-        guard case .object(var values) = try htmlContext.listing(page) else { return [] }
+        let sectionFiles = page.isSplit ? HTMLContext.sectionFileNames(page) : []
+        guard case .object(var values) = try htmlContext.listing(page, part: page.isSplit ? .front : .whole, sectionFiles: sectionFiles)
+        else { return [] }
         var artifacts: [Artifact] = []
         if page.hasSearch {
-            let script = SearchIndex.script(for: page)
-            let name = "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: Array(script.utf8))
-            values["searchData"] = .string(name)
-            artifacts.append(Artifact(path: name, text: script))
+            let data = searchData ?? Self.searchData(for: page)
+            values["searchData"] = .string(data.path)
+            if searchData == nil { artifacts.append(data) }
         }
         let listing = try html.render(try template("page.html.mustache"), .object(values))
         artifacts.insert(Artifact(path: HTMLContext.listingPath(page), text: Self.endLine(listing)), at: 0)
         return artifacts
+    }
+
+    /// A page's search data file, named with a hash of its content.
+    public static func searchData(for page: Page) -> Artifact {
+        let script = SearchIndex.script(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [])
+        let bytes = Array(script.utf8)
+        return Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)
+    }
+
+    /// One section's page of a split listing.
+    public func renderSectionPage(_ page: Page, section: Int, searchDataPath: String?) throws(Diagnostic) -> Artifact {
+        let sectionFiles = HTMLContext.sectionFileNames(page)
+        guard case .object(var values) = try HTMLContext(site: site).listing(page, part: .section(section), sectionFiles: sectionFiles)
+        else { throw .error(at: page.source, "cannot lay out section \(section)") }
+        if let searchDataPath { values["searchData"] = .string(searchDataPath) }
+        let output = try html.render(try template("page.html.mustache"), .object(values))
+        return Artifact(path: HTMLContext.sectionPath(page, sectionFiles[section]), text: Self.endLine(output))
     }
 
     /// The detail pages of some rows of one section.
@@ -87,10 +115,11 @@ public final class PageRenderer {
         let htmlContext = HTMLContext(site: site)
         let detail = try template("detail.html.mustache")
         let rows = page.sections[section]
+        let backPath = page.isSplit ? HTMLContext.sectionPath(page, HTMLContext.sectionFileNames(page)[section]) : nil
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
         for position in positions {
-            let output = try html.render(detail, htmlContext.detail(page, section: rows, position: position))
+            let output = try html.render(detail, htmlContext.detail(page, section: rows, position: position, backPath: backPath))
             artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), text: Self.endLine(output)))
         }
         return artifacts

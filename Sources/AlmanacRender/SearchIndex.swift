@@ -19,15 +19,58 @@ public enum SearchIndex {
         }
     }
 
-    public static func script(for page: Page) -> String {
+    /// The script that registers a page's search data. A split page's data also carries each
+    /// row's label, section and address, because its results are listed from the data rather
+    /// than filtered in place.
+    public static func script(for page: Page, sectionFiles: [String] = []) -> String {
         var output = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &output)
-        output += "]=["
-        for (index, row) in rows(for: page).enumerated() {
-            if index > 0 { output += ",\n" }
-            JSONWriter.quote(row, into: &output)
+        output += "]="
+        let folded = rows(for: page)
+        guard !sectionFiles.isEmpty else {
+            appendList(folded, into: &output)
+            output += ";\n"
+            return output
         }
-        output += "];\n"
+        output += "{\"sections\":["
+        for (index, section) in page.sections.enumerated() {
+            if index > 0 { output += "," }
+            output += "["
+            JSONWriter.quote(section.id, into: &output)
+            output += ","
+            JSONWriter.quote(section.title, into: &output)
+            output += ","
+            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &output)
+            output += "]"
+        }
+        output += "],\n\"rows\":"
+        appendList(folded, into: &output)
+        var labels: [String] = []
+        var sections: [String] = []
+        var hrefs: [String] = []
+        for (index, section) in page.sections.enumerated() {
+            for row in section.rows {
+                labels.append(row.label)
+                sections.append(String(index))
+                hrefs.append(page.settings.hasDetailPages
+                    ? HTMLContext.detailPath(page, row)
+                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
+            }
+        }
+        output += ",\n\"labels\":"
+        appendList(labels, into: &output)
+        output += ",\n\"section\":[" + sections.joined(separator: ",") + "],\n\"hrefs\":"
+        appendList(hrefs, into: &output)
+        output += "};\n"
         return output
+    }
+
+    private static func appendList(_ items: [String], into output: inout String) {
+        output += "["
+        for (index, item) in items.enumerated() {
+            if index > 0 { output += ",\n" }
+            JSONWriter.quote(item, into: &output)
+        }
+        output += "]"
     }
 }

@@ -15,9 +15,11 @@
   const pageName = main.dataset.page || '';
   const rows = Array.from(main.querySelectorAll('li.row'));
   const sections = Array.from(main.querySelectorAll('section.section'));
+  const isSplit = main.dataset.split === 'true';
+  const root = main.dataset.root || '';
   const indexLinks = new Map();
-  for (const link of document.querySelectorAll('nav.section-index a[href^="#"]')) {
-    indexLinks.set(decodeURIComponent(link.getAttribute('href').slice(1)), link);
+  for (const link of document.querySelectorAll('nav.section-index a')) {
+    indexLinks.set(link.dataset.section || decodeURIComponent(link.hash.slice(1)), link);
   }
 
   let query = '';
@@ -66,7 +68,9 @@
       const target = document.elementFromPoint(event.clientX, event.clientY);
       const link = target && target.closest('nav.section-index a');
       if (!link || link.getAttribute('aria-disabled') === 'true') return;
-      const section = document.getElementById(decodeURIComponent(link.getAttribute('href').slice(1)));
+      const destination = link.getAttribute('href');
+      if (!destination.startsWith('#')) { location.href = link.href; return; }
+      const section = document.getElementById(decodeURIComponent(destination.slice(1)));
       if (section) section.scrollIntoView({ block: 'start' });
     };
     index.addEventListener('pointerdown', (event) => {
@@ -203,18 +207,75 @@
     try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
   };
 
+  // A split table lists results from the data, across every section's page.
+  const results = main.querySelector('.search-results');
+  const more = main.querySelector('.search-more');
+  const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
+  const MAX_RESULTS = 200;
+
+  const announce = (count) => {
+    noResults.hidden = count !== 0;
+    status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
+  };
+
+  const runSplit = (terms) => {
+    const folded = data.rows;
+    const matched = new Set();
+    const shown = [];
+    let count = 0;
+    for (let i = 0; i < folded.length; i += 1) {
+      const text = folded[i];
+      if (terms.every((term) => text.includes(term))) {
+        count += 1;
+        matched.add(data.section[i]);
+        if (shown.length < MAX_RESULTS) shown.push(i);
+      }
+    }
+    const items = shown.map((i) => {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = root + data.hrefs[i];
+      const label = document.createElement('span');
+      label.className = 'label';
+      label.dataset.search = '';
+      label.textContent = data.labels[i];
+      const where = document.createElement('span');
+      where.className = 'result-section';
+      where.textContent = data.sections[data.section[i]][1];
+      link.append(label, where);
+      item.append(link);
+      highlight(item, terms);
+      return item;
+    });
+    results.replaceChildren(...items);
+    results.hidden = false;
+    for (const part of pageParts) part.hidden = true;
+    data.sections.forEach(([id], index) => setLinkEnabled(id, matched.has(index)));
+    more.hidden = count <= MAX_RESULTS;
+    more.textContent = count > MAX_RESULTS ? 'Showing the first ' + MAX_RESULTS + ' of ' + count + ' — type more to narrow the search.' : '';
+    announce(count);
+  };
+
   const run = () => {
     const terms = fold(query).split(/\s+/).filter(Boolean);
     form.classList.toggle('has-query', query.length > 0);
     if (terms.length === 0) {
       for (const row of rows) { row.hidden = false; unhighlight(row); }
       for (const section of sections) { section.hidden = false; setLinkEnabled(section.id, true); }
+      if (isSplit) {
+        for (const link of indexLinks.values()) setLinkEnabled(link.dataset.section, true);
+        for (const part of pageParts) part.hidden = false;
+        results.hidden = true;
+        results.replaceChildren();
+        more.hidden = true;
+      }
       noResults.hidden = true;
       status.textContent = '';
       applyCollapsed();
       return;
     }
     if (!data) { withData(run); return; }
+    if (isSplit) { runSplit(terms); return; }
     let count = 0;
     const visibleIn = new Map();
     rows.forEach((row, i) => {
@@ -238,14 +299,16 @@
       const toggle = section.querySelector('.section-toggle');
       if (toggle && visible) setOpen(toggle, true);
     }
-    noResults.hidden = count !== 0;
-    status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
+    announce(count);
   };
 
   const update = () => {
     query = field.value.trim();
     writeURL();
+    const started = performance.now();
     run();
+    // Read by the benchmark: how long a keystroke's search took.
+    if (data && query) performance.measure('almanac-search', { start: started });
   };
 
   let scheduled = false;

@@ -149,6 +149,35 @@ import Testing
         #expect(script.contains(#""orsted\u0001"]"#))
     }
 
+    @Test func largeTableSplitsIntoAPagePerSection() throws {
+        let files = try Self.render(Self.fruit) {
+            $0.splitThreshold = 2
+            $0.hasDetailPages = true
+        }
+        #expect(files.keys.filter { $0.contains("/sections/") }.sorted() == [
+            "things/sections/a.html", "things/sections/b.html", "things/sections/other.html",
+        ])
+        let front = try Self.document(try #require(files["things.html"]))
+        #expect(try front.nodes(forXPath: "//li[contains(@class, 'row')]").isEmpty)
+        #expect(try Self.strings(front, "//ul[@class='section-directory']//a/@href") == [
+            "things/sections/a.html#a", "things/sections/b.html#b", "things/sections/other.html#other",
+        ])
+        let section = try Self.document(try #require(files["things/sections/a.html"]))
+        #expect(try Self.strings(section, "//section/@id") == ["a"])
+        #expect(try Self.strings(section, "//section//li//a/@href") == ["../../things/apple.html", "../../things/avocado.html"])
+        #expect(try Self.strings(section, "//nav[@aria-label='Section index']//a/@href").first == "../../things/sections/a.html#a")
+        #expect(try Self.strings(section, "//link[@rel='stylesheet']/@href") == ["../../assets/almanac.1.css"])
+        let detail = try Self.document(try #require(files["things/apple.html"]))
+        #expect(try Self.strings(detail, "//a[contains(@class, 'back')]/@href") == ["../things/sections/a.html#a"])
+        let search = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        #expect(search.contains(#""hrefs":["things/3-in-1-oil.html""#))
+    }
+
+    @Test func smallTableStaysOnePage() throws {
+        let files = try Self.render(Self.fruit) { $0.splitThreshold = 4 }
+        #expect(!files.keys.contains { $0.contains("/sections/") })
+    }
+
     @Test func searchOffLeavesNoSearchForm() throws {
         let files = try Self.render(Self.fruit) { $0.search = .off }
         #expect(!(try #require(files["things.html"])).contains("role=\"search\""))

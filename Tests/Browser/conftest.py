@@ -19,17 +19,29 @@ ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac
 CSP = "default-src 'self'"
 
 
+def build(content, folder):
+    output = folder / "Output"
+    subprocess.run(
+        [ALMANAC, "build", "--content", str(content), "--templates", str(ROOT / "Templates"),
+         "--output", str(output), "--quiet"],
+        check=True,
+    )
+    return output
+
+
 @pytest.fixture(scope="session")
 def site():
     """The example site, built into a temporary folder."""
     folder = pathlib.Path(tempfile.mkdtemp(prefix="almanac-browser-"))
-    output = folder / "Output"
-    subprocess.run(
-        [ALMANAC, "build", "--content", str(ROOT / "Content"), "--templates", str(ROOT / "Templates"),
-         "--output", str(output), "--quiet"],
-        check=True,
-    )
-    yield output
+    yield build(ROOT / "Content", folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def split_site():
+    """A table large enough (for its `split:` setting) to become a page per section."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="almanac-browser-split-"))
+    yield build(pathlib.Path(__file__).parent / "sites" / "split" / "Content", folder)
     shutil.rmtree(folder, ignore_errors=True)
 
 

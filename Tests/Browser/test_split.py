@@ -1,0 +1,46 @@
+"""A table split into a page per section: the front, the section pages, and search across them."""
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def wait(driver, condition, timeout=10):
+    return WebDriverWait(driver, timeout).until(lambda d: condition())
+
+
+def result_labels(driver):
+    return [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".search-results:not([hidden]) .label")]
+
+
+def test_front_page_lists_sections_and_the_index_leads_to_their_pages(driver, split_site):
+    driver.get((split_site / "cities.html").as_uri())
+    directory = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".section-directory .section-title")]
+    assert directory[:3] == ["A", "B", "C"]
+    assert driver.find_elements(By.CSS_SELECTOR, "li.row") == []
+    driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[data-section='l']").click()
+    wait(driver, lambda: "/cities/sections/l.html" in driver.current_url)
+    labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.row .label")]
+    assert labels == ["Lisbon", "Łódź", "London"]
+    assert driver.find_element(By.CSS_SELECTOR, "a[rel='next']").text == "M"
+
+
+def test_search_spans_every_section_page(driver, split_site):
+    driver.get((split_site / "cities" / "sections" / "a.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("lodz")
+    wait(driver, lambda: result_labels(driver) == ["Łódź"])
+    assert [m.text for m in driver.find_elements(By.CSS_SELECTOR, ".search-results mark")] == ["Łódź"]
+    assert not driver.find_element(By.ID, "a").is_displayed()
+    link_a = driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[data-section='a']")
+    assert link_a.get_attribute("aria-disabled") == "true"
+    driver.find_element(By.CSS_SELECTOR, ".search-results a").click()
+    wait(driver, lambda: driver.current_url.endswith("/cities/lodz.html"))
+    back = driver.find_element(By.CSS_SELECTOR, "a.back")
+    assert back.get_attribute("href").endswith("/cities/sections/l.html#l")
+
+
+def test_clearing_search_restores_the_section_page(driver, split_site):
+    driver.get((split_site / "cities" / "sections" / "b.html").as_uri() + "?q=zur")
+    wait(driver, lambda: result_labels(driver) == ["Zürich"])
+    driver.find_element(By.CSS_SELECTOR, ".search-clear").click()
+    wait(driver, lambda: driver.find_element(By.ID, "b").is_displayed())
+    assert not driver.find_element(By.CSS_SELECTOR, ".search-results").is_displayed()
