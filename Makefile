@@ -5,10 +5,12 @@ DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev pkg-config
 # The browser tests drive Debian's Chromium with Selenium from PyPI.
 TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
+# The benchmark compares against Debian's Hugo and times with GNU time.
+BENCH_PACKAGES := $(TEST_PACKAGES) hugo time
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: all site deps test-deps install-packages build test swift-test browser-test clean
+.PHONY: all site deps test-deps install-packages build test swift-test browser-test bench clean
 
 all: site
 
@@ -52,6 +54,14 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 
 browser-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
+
+# Almanac against Hugo on the same generated data; writes Benchmarks/RESULTS.md.
+# BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows.
+bench:
+	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
+	$(SWIFT) build -c release
+	@$(MAKE) --no-print-directory $(VENV)/.installed
+	$(VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
 
 clean:
 	rm -rf .build Output .Output.new .Output.old

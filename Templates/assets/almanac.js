@@ -187,6 +187,33 @@
     }
   };
 
+  // Highlighting waits until a row is on screen: a keystroke that matches 5,000 rows marks only
+  // the few dozen a reader can see, and the rest as they scroll into view.
+  const rowSections = rows.map((row) => row.closest('section'));
+  const wanted = new Map();
+  const applied = new Map();
+  const onScreen = new Set();
+  const applyHighlight = (row, key) => {
+    if (applied.get(row) === key) return;
+    highlight(row, wanted.get(row));
+    applied.set(row, key);
+  };
+  if ('IntersectionObserver' in window) {
+    const observer = new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        if (entry.isIntersecting) {
+          onScreen.add(entry.target);
+          if (wanted.has(entry.target)) applyHighlight(entry.target, wanted.get(entry.target).join(' '));
+        } else {
+          onScreen.delete(entry.target);
+        }
+      }
+    }, { rootMargin: '200px 0px' });
+    for (const row of rows) observer.observe(row);
+  } else {
+    for (const row of rows) onScreen.add(row);
+  }
+
   const setLinkEnabled = (id, enabled) => {
     const link = indexLinks.get(id);
     if (!link) return;
@@ -260,7 +287,10 @@
     const terms = fold(query).split(/\s+/).filter(Boolean);
     form.classList.toggle('has-query', query.length > 0);
     if (terms.length === 0) {
-      for (const row of rows) { row.hidden = false; unhighlight(row); }
+      for (const row of rows) if (row.hidden) row.hidden = false;
+      for (const row of applied.keys()) unhighlight(row);
+      applied.clear();
+      wanted.clear();
       for (const section of sections) { section.hidden = false; setLinkEnabled(section.id, true); }
       if (isSplit) {
         for (const link of indexLinks.values()) setLinkEnabled(link.dataset.section, true);
@@ -278,17 +308,20 @@
     if (isSplit) { runSplit(terms); return; }
     let count = 0;
     const visibleIn = new Map();
+    const key = terms.join(' ');
     rows.forEach((row, i) => {
       const text = data[i] || '';
       const matches = terms.every((term) => text.includes(term));
       if (row.hidden === matches) row.hidden = !matches;
       if (matches) {
         count += 1;
-        highlight(row, terms);
-        const section = row.closest('section');
+        wanted.set(row, terms);
+        if (onScreen.has(row)) applyHighlight(row, key);
+        const section = rowSections[i];
         visibleIn.set(section, (visibleIn.get(section) || 0) + 1);
-      } else if (originals.size !== 0) {
-        unhighlight(row);
+      } else if (wanted.has(row)) {
+        wanted.delete(row);
+        if (applied.has(row)) { unhighlight(row); applied.delete(row); }
       }
     });
     for (const section of sections) {

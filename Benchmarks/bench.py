@@ -1,0 +1,325 @@
+#!/usr/bin/env python3
+"""Almanac's benchmark: the same generated records built by Almanac and by Hugo in one run.
+
+    python3 Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 3] [--million] [--no-browser]
+
+For each size it generates the records (the shared deterministic generator), then builds
+alternately, each run into a fresh folder: Almanac (listing grouped by first letter with its
+index, search data, Markdown and JSON twins, one detail page per record), Hugo (the equivalent
+site; writing its content files first is not timed) and the floor (`cp -r` of Almanac's own
+output on the same disk). It prints medians of wall time and peak memory with the ratios
+Almanac ÷ Hugo and Almanac ÷ floor from the same run, then writes Benchmarks/RESULTS.md.
+Times vary on a shared machine; only the ratios within one run are meant to be compared.
+"""
+
+import argparse
+import datetime
+import json
+import os
+import pathlib
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parent
+SHARED = pathlib.Path(os.environ.get("ALMANAC_BENCH_SHARED", ROOT.parent / "shared" / "bench"))
+ALMANAC = pathlib.Path(os.environ.get("ALMANAC_BIN", ROOT / ".build" / "release" / "almanac"))
+WORK = pathlib.Path(os.environ.get("ALMANAC_BENCH_WORK", HERE / "work"))
+
+PAGE = """---
+title: Companies
+data: records.json
+label: name
+group: first-letter
+fields: [category, city, founded]
+search: [name, category, city]
+detail: {detail}
+markdown: [description]
+footer: "{{{{count}}}} records"
+---
+The benchmark's generated companies, grouped by the first letter of their names.
+"""
+
+
+def timed(command, cwd=None):
+    """Runs a command under GNU time; returns (wall seconds, peak resident MiB)."""
+    report = WORK / "time.txt"
+    started = time.monotonic()
+    subprocess.run(["/usr/bin/time", "-o", str(report), "-f", "%e %M"] + command, cwd=cwd, check=True,
+                   stdout=subprocess.DEVNULL)
+    wall = time.monotonic() - started
+    _, peak_kib = report.read_text().split()[-2:]
+    return wall, int(peak_kib) / 1024
+
+
+def tree_size(folder):
+    files = 0
+    size = 0
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            files += 1
+            size += os.lstat(os.path.join(dirpath, name)).st_size
+    return files, size
+
+
+def generate(n):
+    data = WORK / "data"
+    records = data / f"records-{n}.json"
+    if not records.exists():
+        data.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, str(SHARED / "gen_data.py"), str(n), "--out", str(data)], check=True,
+                       stdout=subprocess.DEVNULL)
+    return records
+
+
+def almanac_site(n, records, detail=True):
+    site = WORK / f"almanac-{n}"
+    content = site / "Content"
+    content.mkdir(parents=True, exist_ok=True)
+    (content / "records.md").write_text(PAGE.format(detail="true" if detail else "false"))
+    (content / "almanac.yaml").write_text("title: Almanac benchmark\n")
+    target = content / "records.json"
+    if target.exists() or target.is_symlink():
+        target.unlink()
+    target.symlink_to(records)
+    return site
+
+
+def hugo_site(n, records):
+    site = WORK / f"hugo-{n}"
+    if site.exists():
+        shutil.rmtree(site)
+    shutil.copytree(SHARED / "hugo-site", site / "site")
+    (site / "site" / "data").mkdir(exist_ok=True)
+    shutil.copyfile(records, site / "site" / "data" / "records.json")
+    subprocess.run([sys.executable, str(SHARED / "gen_content.py"), str(records), str(site / "content")], check=True)
+    return site
+
+
+def measure(n, runs, has_hugo):
+    records = generate(n)
+    site = almanac_site(n, records)
+    hugo = hugo_site(n, records) if has_hugo else None
+    out = WORK / "out"
+    out.mkdir(parents=True, exist_ok=True)
+    samples = {"almanac": [], "hugo": [], "floor": []}
+    made = []
+    for run in range(runs):
+        target = out / f"almanac-{n}-{run}"
+        samples["almanac"].append(timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site))
+        made.append(target)
+        if hugo:
+            public = out / f"hugo-{n}-{run}"
+            samples["hugo"].append(timed(["hugo", "--quiet", "-s", str(hugo / "site"), "--contentDir",
+                                          str(hugo / "content"), "-d", str(public)]))
+            made.append(public)
+        copy = out / f"copy-{n}-{run}"
+        samples["floor"].append(timed(["cp", "-r", str(target), str(copy)]))
+        made.append(copy)
+        print(f"  N={n} run {run + 1}/{runs}: almanac {samples['almanac'][-1][0]:.2f} s"
+              + (f", hugo {samples['hugo'][-1][0]:.2f} s" if hugo else "")
+              + f", cp -r {samples['floor'][-1][0]:.2f} s", flush=True)
+    files, size = tree_size(out / f"almanac-{n}-0")
+    hugo_files, hugo_size = tree_size(out / f"hugo-{n}-0") if hugo else (0, 0)
+    result = {"n": n, "runs": runs, "files": files, "bytes": size, "hugo_files": hugo_files, "hugo_bytes": hugo_size}
+    for tool, values in samples.items():
+        if values:
+            result[tool] = {"wall": statistics.median(v[0] for v in values), "peak_mib": statistics.median(v[1] for v in values)}
+    # Deleting a large tree slows the next file creation on this file system: delete after all runs.
+    for folder in made:
+        shutil.rmtree(folder, ignore_errors=True)
+    return result
+
+
+def rebuild(n):
+    """An unchanged rebuild and a rebuild after editing the page's prose, against a full build."""
+    records = generate(n)
+    site = almanac_site(n, records)
+    target = WORK / "out" / f"rebuild-{n}"
+    shutil.rmtree(target, ignore_errors=True)
+    full, _ = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
+    unchanged, _ = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
+    page = site / "Content" / "records.md"
+    page.write_text(page.read_text() + "\nEdited.\n")
+    edited, _ = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
+    page.write_text(PAGE.format(detail="true"))
+    shutil.rmtree(target, ignore_errors=True)
+    return {"n": n, "full": full, "unchanged": unchanged, "prose_edit": edited}
+
+
+def browser_figures(n):
+    """Opens the built listing in headless Chromium: time to interactive and search latency."""
+    try:
+        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+        from conftest import make_driver  # noqa: E402
+    except Exception as error:  # Selenium missing
+        return {"error": f"no browser: {error}"}
+    records = generate(n)
+    site = almanac_site(n, records, detail=False)
+    target = WORK / "out" / f"browser-{n}"
+    shutil.rmtree(target, ignore_errors=True)
+    subprocess.run([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site, check=True)
+    driver = make_driver()
+    figures = {"n": n}
+    try:
+        def interactive(url):
+            driver.get(url)
+            return driver.execute_script(
+                "const t = performance.getEntriesByType('navigation')[0]; return [t.domInteractive, t.loadEventEnd];")
+        front = (target / "records.html").as_uri()
+        sections = sorted((target / "records" / "sections").glob("*.html"), key=lambda p: p.stat().st_size)
+        largest = sections[-1] if sections else target / "records.html"
+        figures["front_interactive_ms"], figures["front_load_ms"] = interactive(front)
+        figures["section_rows"] = driver.execute_script("return 0") or None
+        figures["largest_section_interactive_ms"], figures["largest_section_load_ms"] = interactive(largest.as_uri())
+        figures["largest_section_rows"] = driver.execute_script("return document.querySelectorAll('li.row').length")
+        figures["search_data_bytes"] = sum(p.stat().st_size for p in (target / "assets").glob("search-*.js"))
+        from selenium.webdriver.common.by import By
+        from selenium.webdriver.common.keys import Keys
+        driver.get(largest.as_uri())
+        field = driver.find_element(By.ID, "search-field")
+        field.click()
+        driver.execute_script("return new Promise(r => setTimeout(r, 50))")
+        started = time.monotonic()
+        driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const wait = () => (window.AlmanacSearchData ? done() : setTimeout(wait, 10));
+            wait();""")
+        figures["search_data_load_ms"] = (time.monotonic() - started) * 1000
+        for query in ["a", "an", "and", "ander", "anderson", "zur", "zürich", "berg", "lab", "nova", "co", "x"]:
+            for character in query:
+                field.send_keys(character)
+                driver.execute_async_script("requestAnimationFrame(() => requestAnimationFrame(arguments[0]))")
+            field.send_keys(Keys.ESCAPE)
+        durations = driver.execute_script("return performance.getEntriesByName('almanac-search').map(e => e.duration)")
+        figures["keystrokes"] = len(durations)
+        figures["search_median_ms"] = statistics.median(durations) if durations else None
+        figures["search_p95_ms"] = sorted(durations)[int(len(durations) * 0.95) - 1] if durations else None
+    finally:
+        driver.quit()
+        shutil.rmtree(target, ignore_errors=True)
+    return figures
+
+
+def million():
+    """1,000,000 rows, listing and search only: the build must finish here."""
+    n = 1_000_000
+    records = generate(n)
+    site = almanac_site(n, records, detail=False)
+    target = WORK / "out" / f"almanac-{n}"
+    shutil.rmtree(target, ignore_errors=True)
+    wall, peak = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
+    files, size = tree_size(target)
+    shards = sorted((target / "assets").rglob("search-*"), key=lambda p: p.stat().st_size)
+    largest = max((p.stat().st_size for p in shards if p.is_file()), default=0)
+    shutil.rmtree(target, ignore_errors=True)
+    return {"n": n, "wall": wall, "peak_mib": peak, "files": files, "bytes": size, "largest_search_file": largest}
+
+
+def machine():
+    model = "unknown"
+    try:
+        for line in open("/proc/cpuinfo"):
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
+    hugo = subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip() if shutil.which("hugo") else "none"
+    revision = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True).stdout.strip()
+    return {"cpu": model, "cores": os.cpu_count(), "memory_gib": round(memory, 1), "system": platform.platform(),
+            "hugo": hugo, "almanac": revision, "date": datetime.date.today().isoformat()}
+
+
+def ratio(a, b):
+    return f"{a / b:.2f}" if a and b else "—"
+
+
+def write_results(info, results, rebuilds, browser, big):
+    lines = [
+        "# Benchmark results",
+        "",
+        f"Measured {info['date']} by `make bench` on {info['cores']} cores ({info['cpu']}), "
+        f"{info['memory_gib']} GiB, {info['system']}; Almanac {info['almanac']}; {info['hugo']}.",
+        "Medians of each tool's runs, interleaved in one session. The machine is shared and noisy: read the ratios,",
+        "which compare tools measured side by side, rather than the times.",
+        "",
+        "| records | runs | Almanac | Hugo | floor (`cp -r`) | Almanac ÷ Hugo | Almanac ÷ floor | Almanac peak | Hugo peak | memory ÷ Hugo | files | output |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in results:
+        a, h, f = r.get("almanac", {}), r.get("hugo", {}), r.get("floor", {})
+        lines.append(
+            f"| {r['n']:,} | {r['runs']} | {a.get('wall', 0):.2f} s | {h.get('wall', 0):.2f} s | {f.get('wall', 0):.2f} s | "
+            f"{ratio(a.get('wall'), h.get('wall'))} | {ratio(a.get('wall'), f.get('wall'))} | "
+            f"{a.get('peak_mib', 0):.0f} MiB | {h.get('peak_mib', 0):.0f} MiB | {ratio(a.get('peak_mib'), h.get('peak_mib'))} | "
+            f"{r['files']:,} | {r['bytes'] / 2**20:.0f} MiB |")
+    if len(results) >= 2:
+        first, last = results[0], results[-1]
+        scale = last["n"] / first["n"]
+        lines += ["", f"Growth from {first['n']:,} to {last['n']:,} records ({scale:.0f}× the data): Almanac time "
+                  f"{last['almanac']['wall'] / first['almanac']['wall']:.1f}×, memory "
+                  f"{last['almanac']['peak_mib'] / first['almanac']['peak_mib']:.1f}×."]
+    if rebuilds:
+        lines += ["", "## Rebuilds", "", "| records | full build | unchanged rebuild | after editing the prose | edit ÷ full |",
+                  "|---:|---:|---:|---:|---:|"]
+        for r in rebuilds:
+            lines.append(f"| {r['n']:,} | {r['full']:.2f} s | {r['unchanged']:.2f} s | {r['prose_edit']:.2f} s | {ratio(r['prose_edit'], r['full'])} |")
+    if browser:
+        lines += ["", "## In the browser (headless Chromium)", ""]
+        for b in browser:
+            if "error" in b:
+                lines.append(f"- {b['error']}")
+                continue
+            lines += [
+                f"{b['n']:,} rows, listing split into a page per section (no detail pages):",
+                "",
+                f"- front page interactive after {b['front_interactive_ms']:.0f} ms (loaded {b['front_load_ms']:.0f} ms)",
+                f"- largest section page ({b['largest_section_rows']:,} rows) interactive after "
+                f"{b['largest_section_interactive_ms']:.0f} ms (loaded {b['largest_section_load_ms']:.0f} ms)",
+                f"- search data {b['search_data_bytes'] / 2**20:.1f} MiB, loaded on first focus in {b['search_data_load_ms']:.0f} ms",
+                f"- search per keystroke over {b['keystrokes']} typed keystrokes: median {b['search_median_ms']:.1f} ms, "
+                f"95th percentile {b['search_p95_ms']:.1f} ms (target: 16 ms)",
+            ]
+    if big:
+        lines += ["", "## 1,000,000 records (listing and search, no detail pages)", "",
+                  f"Build {big['wall']:.1f} s, peak {big['peak_mib']:.0f} MiB, {big['files']:,} files, "
+                  f"{big['bytes'] / 2**20:.0f} MiB; largest search file {big['largest_search_file'] / 2**20:.2f} MiB."]
+    (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="1000,10000,100000")
+    parser.add_argument("--runs", type=int, default=0, help="runs per size (default: 5, 5, 3)")
+    parser.add_argument("--million", action="store_true", help="also build 1,000,000 records")
+    parser.add_argument("--no-browser", action="store_true")
+    args = parser.parse_args()
+    if not ALMANAC.exists():
+        sys.exit(f"no almanac binary at {ALMANAC}: run `swift build -c release` first")
+    if not (SHARED / "gen_data.py").exists():
+        sys.exit(f"no benchmark generator at {SHARED}: set ALMANAC_BENCH_SHARED")
+    WORK.mkdir(parents=True, exist_ok=True)
+    has_hugo = shutil.which("hugo") is not None
+    if not has_hugo:
+        print("warning: hugo is not installed; measuring Almanac and the floor only", file=sys.stderr)
+    sizes = [int(s) for s in args.sizes.split(",") if s]
+    results = []
+    for n in sizes:
+        runs = args.runs or (3 if n >= 100_000 else 5)
+        print(f"N={n}: {runs} runs", flush=True)
+        results.append(measure(n, runs, has_hugo))
+    rebuilds = [rebuild(max(sizes))]
+    browser = [] if args.no_browser else [browser_figures(max(sizes))]
+    big = million() if args.million else None
+    write_results(machine(), results, rebuilds, browser, big)
+    print((HERE / "RESULTS.md").read_text())
+
+
+if __name__ == "__main__":
+    main()
