@@ -2,6 +2,7 @@ import AlmanacCommonMark
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
+import AlmanacRender
 
 /// Loads one content page — front matter, its data file, its prose — and builds its model.
 /// Everything a page needs from the disk is read here, through the file system seam.
@@ -39,6 +40,24 @@ struct PageLoader: Sendable {
             name: source.name, settings: settingsWithTitle, prose: prose, data: data,
             source: SourceLocation(path: source.path), defaultLocale: site.locale)
         return try PageBuilder().build(input)
+    }
+
+    /// Fingerprints of what the page's detail pages depend on (its settings and data) and of
+    /// what its listing depends on (those and its prose), for the rebuild cache; nil when the
+    /// page cannot be read, in which case loading it reports why.
+    func fingerprints(_ source: Source) -> (details: String, listing: String)? {
+        guard let bytes = try? fileSystem.read(source.path),
+              let frontMatter = try? FrontMatter.parse(bytes, path: source.path)
+        else { return nil }
+        let settings = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
+        var data: [UInt8] = []
+        if case .string(let name)? = frontMatter.settings["data"] {
+            let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: source.path), name)
+            guard let dataBytes = try? fileSystem.read(path) else { return nil }
+            data = dataBytes
+        }
+        let details = ContentHash.fingerprint([Array(source.name.utf8), settings, data])
+        return (details, ContentHash.fingerprint([Array(details.utf8), Array(frontMatter.body.utf8)]))
     }
 
     /// Reads a data file named in front matter, relative to the page.

@@ -11,6 +11,8 @@ struct SiteTemplates: Sendable {
     let assets: [Artifact]
     let stylesheet: String
     let script: String
+    /// A fingerprint of every template and asset, for the rebuild cache.
+    let fingerprint: String
 
     static let stylesheetName = "assets/almanac.css"
     static let scriptName = "assets/almanac.js"
@@ -37,6 +39,7 @@ struct SiteTemplates: Sendable {
             assets.append(Artifact(path: path, bytes: bytes))
         }
         self.assets = assets
+        self.fingerprint = ContentHash.fingerprint(files.keys.sorted().flatMap { [Array($0.utf8), files[$0] ?? []] })
         self.stylesheet = stylesheet
         self.script = script
     }

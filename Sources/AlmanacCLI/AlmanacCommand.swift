@@ -63,6 +63,7 @@ public struct AlmanacCommand {
                 options.baseURL = parsed.values["--base-url"]
                 options.locale = parsed.values["--locale"]
                 options.isStrict = parsed.flags.contains("--strict")
+                options.usesCache = !parsed.flags.contains("--no-cache")
                 let builder = SiteBuilder(options: options, fileSystem: fileSystem)
                 let isBuild = parsed.command == "build"
                 let report = isBuild ? try builder.build() : try builder.check()
@@ -70,9 +71,23 @@ public struct AlmanacCommand {
                 if !parsed.flags.contains("--quiet") {
                     let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
                     let what = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s"), \(report.rowCount) row\(report.rowCount == 1 ? "" : "s")"
+                    var kept = ""
+                    if report.reusedPages > 0 || report.reusedDetailFolders > 0 {
+                        var parts: [String] = []
+                        if report.reusedPages > 0 { parts.append("\(report.reusedPages) unchanged page\(report.reusedPages == 1 ? "" : "s")") }
+                        if report.reusedDetailFolders > 0 {
+                            parts.append("the detail pages of \(report.reusedDetailFolders) page\(report.reusedDetailFolders == 1 ? "" : "s")")
+                        }
+                        kept = "; kept " + parts.joined(separator: " and ")
+                    }
                     output.standard(isBuild
-                        ? "Built \(what): \(report.fileCount) files in \(options.outputPath)/ (\(seconds) s)"
+                        ? "Built \(what): rendered \(report.fileCount) files into \(options.outputPath)/\(kept) (\(seconds) s)"
                         : "Checked \(what): no errors")
+                    if parsed.flags.contains("--verbose") {
+                        for stage in report.stages {
+                            output.standard("  \(stage.name): \(String(format: "%.2f", stage.seconds)) s")
+                        }
+                    }
                 }
             case "render":
                 var options = SinglePageRenderer.Options(dataPath: parsed.positional[0])

@@ -47,6 +47,8 @@ public struct CommandLineParser {
             options: siteOptions + [
                 .value("--output", "DIR", "where the site is written (default: Output)"),
                 .value("--base-url", "URL", "the site's address, for absolute links"),
+                .flag("--no-cache", "render every page, ignoring what the last build kept"),
+                .flag("--verbose", "print how long each stage took"),
                 .flag("--quiet", "print nothing but errors"),
             ]),
         CommandSpec(

@@ -57,12 +57,12 @@ public final class PageRenderer {
 
     /// The page itself in each format (with its search data), without the detail pages, which
     /// a large site renders in parallel chunks with `renderDetails`.
-    public func renderListing(_ page: Page, formats: [Format], searchData: Artifact? = nil) throws(Diagnostic) -> [Artifact] {
+    public func renderListing(_ page: Page, formats: [Format], searchDataPath: String? = nil) throws(Diagnostic) -> [Artifact] {
         var artifacts: [Artifact] = []
         for format in formats {
             switch format {
             case .html:
-                artifacts += try renderListingHTML(page, searchData: searchData)
+                artifacts += try renderListingHTML(page, searchDataPath: searchDataPath)
             case .markdown:
                 artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
             case .json:
@@ -75,18 +75,22 @@ public final class PageRenderer {
     /// The listing page and its search data. A split page's front comes out here; its
     /// section pages come from `renderSectionPage`.
     ///
-    /// `searchData` is the page's search data when it was made beforehand (a split page's
-    /// section pages all name the same file); otherwise it is made here.
-    public func renderListingHTML(_ page: Page, searchData: Artifact? = nil) throws(Diagnostic) -> [Artifact] {
+    /// `searchDataPath` names the page's search data when it was made beforehand (a split
+    /// page's section pages all name the same file); otherwise it is made here.
+    public func renderListingHTML(_ page: Page, searchDataPath: String? = nil) throws(Diagnostic) -> [Artifact] {
         let htmlContext = HTMLContext(site: site)
         let sectionFiles = page.isSplit ? HTMLContext.sectionFileNames(page) : []
         guard case .object(var values) = try htmlContext.listing(page, part: page.isSplit ? .front : .whole, sectionFiles: sectionFiles)
         else { return [] }
         var artifacts: [Artifact] = []
         if page.hasSearch {
-            let data = searchData ?? Self.searchData(for: page)
-            values["searchData"] = .string(data.path)
-            if searchData == nil { artifacts.append(data) }
+            if let searchDataPath {
+                values["searchData"] = .string(searchDataPath)
+            } else {
+                let data = Self.searchData(for: page)
+                values["searchData"] = .string(data.path)
+                artifacts.append(data)
+            }
         }
         let listing = try html.render(try template("page.html.mustache"), .object(values))
         artifacts.insert(Artifact(path: HTMLContext.listingPath(page), text: Self.endLine(listing)), at: 0)

@@ -41,6 +41,31 @@ public enum ContentHash {
         return String((String(repeating: "0", count: max(0, 16 - hex.count)) + hex).prefix(length))
     }
 
+    /// A 128-bit fingerprint of several inputs (two FNV-1a passes with different seeds, each part
+    /// length-prefixed), for the rebuild cache: equal fingerprints mean unchanged inputs.
+    public static func fingerprint(_ parts: [[UInt8]]) -> String {
+        var first: UInt64 = 0xCBF2_9CE4_8422_2325
+        var second: UInt64 = 0x6C62_272E_07BB_0142
+        func mix(_ byte: UInt8) {
+            first = (first ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second = (second ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            second ^= second >> 29
+        }
+        for part in parts {
+            var length = UInt64(part.count)
+            for _ in 0..<8 {
+                mix(UInt8(truncatingIfNeeded: length))
+                length >>= 8
+            }
+            for byte in part { mix(byte) }
+        }
+        func hex(_ value: UInt64) -> String {
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return hex(first) + hex(second)
+    }
+
     /// `almanac.css` with its content → `almanac.1f2e3d4c5b.css`.
     public static func name(_ fileName: String, for bytes: [UInt8]) -> String {
         guard let dot = fileName.lastIndex(of: ".") else { return fileName + "." + hex(bytes) }

@@ -28,7 +28,15 @@ public struct OutputWriter: Sendable {
     public func begin() throws -> Staging {
         try fileSystem.remove(stagingPath)
         try fileSystem.createDirectory(stagingPath)
-        return Staging(writer: self, directories: KnownDirectories([stagingPath]))
+        return Staging(writer: self, directories: KnownDirectories([stagingPath]), adopted: Journal())
+    }
+
+    /// Files moved from the previous output into staging, to move back if the build fails.
+    final class Journal: Sendable {
+        private let moves = Mutex<[String]>([])
+
+        func record(_ path: String) { moves.withLock { $0.append(path) } }
+        func all() -> [String] { moves.withLock { $0 } }
     }
 
     /// Folders already made in the staging tree, so writing 100,000 files costs no extra stat
@@ -48,6 +56,25 @@ public struct OutputWriter: Sendable {
     public struct Staging: Sendable {
         let writer: OutputWriter
         let directories: KnownDirectories
+        let adopted: Journal
+
+        /// Moves a file or folder unchanged since the last build from the previous output into
+        /// staging — one rename, however many files a folder holds. Returns false when the
+        /// previous output does not have it. A failed build moves it back.
+        public func adopt(_ path: String) throws -> Bool {
+            try OutputPath.validate(path)
+            let source = Path.join(writer.outputPath, path)
+            guard writer.fileSystem.exists(source) else { return false }
+            let target = Path.join(writer.stagingPath, path)
+            let directory = Path.directory(of: target)
+            if !directories.contains(directory) {
+                if !writer.fileSystem.isDirectory(directory) { try writer.fileSystem.createDirectory(directory) }
+                directories.insert(directory)
+            }
+            try writer.fileSystem.move(source, to: target)
+            adopted.record(path)
+            return true
+        }
 
         /// Writes one artifact; its path is checked again here, so no data-derived name can
         /// ever land outside the output.
@@ -78,8 +105,12 @@ public struct OutputWriter: Sendable {
             try? fileSystem.remove(writer.retiredPath)
         }
 
-        /// Throws the staging folder away; the output is untouched.
+        /// Throws the staging folder away, after moving back what was adopted from the output,
+        /// which is then as it was.
         public func abandon() {
+            for path in adopted.all().reversed() {
+                try? writer.fileSystem.move(Path.join(writer.stagingPath, path), to: Path.join(writer.outputPath, path))
+            }
             try? writer.fileSystem.remove(writer.stagingPath)
         }
     }

@@ -168,6 +168,63 @@ import Testing
         #expect(diagnostic { _ = try Self.build(clash) }?.message.contains("two files") == true)
     }
 
+    @Test func unchangedRebuildRendersOnlyTheHomePageAndKeepsTheRest() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        let first = try Self.build(fileSystem)
+        let before = fileSystem.tree("Output")
+        let second = try Self.build(fileSystem)
+        #expect(first.reusedPages == 0)
+        #expect(second.reusedPages == 2)
+        #expect(second.fileCount < first.fileCount)
+        #expect(fileSystem.tree("Output") == before, "kept files are the same bytes")
+    }
+
+    @Test func editingProseRendersTheListingAndKeepsDetailPages() throws {
+        let site = Self.site.replacingOccurrences(of: "fields: [capital]", with: "fields: [capital]\ndetail: true")
+        let fileSystem = InlineSite.fileSystem(site)
+        _ = try Self.build(fileSystem)
+        try fileSystem.write(Array(try fileSystem.readText("Content/states.md").replacingOccurrences(of: "The states.", with: "All the states.").utf8), to: "Content/states.md")
+        let report = try Self.build(fileSystem)
+        #expect(report.reusedPages == 1, "friends is untouched")
+        #expect(report.reusedDetailFolders == 1, "states keeps its detail pages")
+        #expect(fileSystem.text("Output/states.html")?.contains("All the states.") == true)
+        let fresh = InlineSite.fileSystem(site)
+        try fresh.write(Array(try fileSystem.readText("Content/states.md").utf8), to: "Content/states.md")
+        _ = try Self.build(fresh)
+        #expect(fileSystem.tree("Output") == fresh.tree("Output"), "the same bytes as a build from scratch")
+    }
+
+    @Test func changedDataIsNeverServedFromTheCache() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(fileSystem)
+        try fileSystem.write(Array("name,capital,region\nUtah,Salt Lake City,West\n".utf8), to: "Content/states.csv")
+        let report = try Self.build(fileSystem)
+        #expect(report.reusedPages == 1)
+        #expect(fileSystem.text("Output/states.md")?.contains("Utah") == true)
+        #expect(fileSystem.text("Output/states.md")?.contains("Texas") == false)
+    }
+
+    @Test func changedTemplatesOrSettingsInvalidateEverything() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(fileSystem)
+        try fileSystem.write(Array("title: Renamed\n".utf8), to: "Content/almanac.yaml")
+        #expect(try Self.build(fileSystem).reusedPages == 0)
+        try fileSystem.createDirectory("Templates/partials")
+        try fileSystem.write(Array("* {{label}}".utf8), to: "Templates/partials/row.md.mustache")
+        #expect(try Self.build(fileSystem).reusedPages == 0)
+        #expect(fileSystem.text("Output/friends.md")?.contains("- * Åsa") == true)
+    }
+
+    @Test func missingOrBrokenCacheIsIgnored() throws {
+        let fileSystem = InlineSite.fileSystem(Self.site)
+        _ = try Self.build(fileSystem)
+        try fileSystem.write(Array("{ not json".utf8), to: ".Output.cache")
+        #expect(try Self.build(fileSystem).reusedPages == 0)
+        try fileSystem.remove("Output/states.json")
+        #expect(try Self.build(fileSystem).reusedPages == 1, "a page with a file missing from the output is rendered again")
+        #expect(fileSystem.exists("Output/states.json"))
+    }
+
     @Test func checkWritesNothing() throws {
         let fileSystem = InlineSite.fileSystem(Self.site)
         _ = try SiteBuilder(options: BuildOptions(), fileSystem: fileSystem).check()
@@ -202,7 +259,28 @@ import Testing
         try disk.write(Array("{ not json".utf8), to: root + "/Content/friends.plist")
         #expect(diagnostic { _ = try SiteBuilder(options: options, fileSystem: disk).build() } != nil)
         #expect(try snapshot(disk, root + "/Output") == before)
-        #expect(try disk.contents(ofDirectory: root) == ["Content", "Output"], "no staging folder is left behind")
+        #expect(try disk.contents(ofDirectory: root) == [".Output.cache", "Content", "Output"], "no staging folder is left behind")
+    }
+
+    /// A build that keeps unchanged pages moves their files into staging; when another page
+    /// fails while rendering, they go back and the output is as it was.
+    @Test func failureAfterKeepingPagesPutsThemBack() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-keep-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let disk = DiskFileSystem()
+        for (path, text) in InlineSite.files(SiteBuilderTests.site) {
+            try disk.createDirectory(root + "/" + Path.directory(of: path))
+            try disk.write(Array(text.utf8), to: root + "/" + path)
+        }
+        var options = BuildOptions()
+        options.contentPath = root + "/Content"
+        options.outputPath = root + "/Output"
+        _ = try SiteBuilder(options: options, fileSystem: disk).build()
+        let before = try snapshot(disk, root + "/Output")
+        let friends = root + "/Content/friends.md"
+        try disk.write(Array(try disk.readText(friends).replacingOccurrences(of: "key: name", with: "key: name\nfooter: \"{{#count}}\"").utf8), to: friends)
+        #expect(diagnostic { _ = try SiteBuilder(options: options, fileSystem: disk).build() } != nil)
+        #expect(try snapshot(disk, root + "/Output") == before)
     }
 
     func snapshot(_ disk: DiskFileSystem, _ folder: String, prefix: String = "") throws -> [String: [UInt8]] {

@@ -1,0 +1,95 @@
+import AlmanacCore
+import AlmanacRender
+import AlmanacWrite
+
+extension SiteBuilder {
+    /// One unit of rendering work; detail pages come in chunks so both cores share a big page.
+    enum Task: Sendable {
+        case fixed
+        case home
+        case listing(page: Int, format: PageRenderer.Format)
+        case details(page: Int, section: Int, positions: Range<Int>)
+        case sectionPage(page: Int, section: Int)
+    }
+
+    static let detailChunk = 256
+
+    /// Renders the plan and, given a staging folder, first moves in what is kept from the last
+    /// build, then writes each new file as soon as it exists, so a large site is never held in
+    /// memory whole. Returns the number of files rendered.
+    func emit(_ plan: Plan, into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Int {
+        if let staging {
+            for path in plan.adoptions {
+                do {
+                    guard try staging.adopt(path) else {
+                        throw DiagnosticList([.error(at: nil, "the previous output lost \(path) during the build", hint: "build again")])
+                    }
+                } catch let error as DiagnosticList {
+                    throw error
+                } catch {
+                    throw DiagnosticList([.error(at: nil, "cannot keep \(path) from the previous output: \(error)")])
+                }
+            }
+        }
+        var tasks: [Task] = [.fixed, .home]
+        for (pageIndex, page) in plan.pages.enumerated() {
+            for format in PageRenderer.Format.allCases { tasks.append(.listing(page: pageIndex, format: format)) }
+            guard !plan.keepsDetails[pageIndex] else { continue }
+            if page.isSplit {
+                for section in page.sections.indices where !page.sections[section].isEmpty {
+                    tasks.append(.sectionPage(page: pageIndex, section: section))
+                }
+            }
+            guard page.settings.hasDetailPages else { continue }
+            for (sectionIndex, section) in page.sections.enumerated() {
+                for start in stride(from: 0, to: section.rows.count, by: Self.detailChunk) {
+                    tasks.append(.details(page: pageIndex, section: sectionIndex, positions: start..<min(start + Self.detailChunk, section.rows.count)))
+                }
+            }
+        }
+        let results = ParallelMap.map(tasks) { task in
+            Result { () throws(Diagnostic) -> Int in
+                let artifacts = try render(task, plan)
+                if let staging {
+                    for artifact in artifacts {
+                        do {
+                            try staging.write(artifact)
+                        } catch {
+                            throw Diagnostic.error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
+                        }
+                    }
+                }
+                return artifacts.count
+            }
+        }
+        var diagnostics: [Diagnostic] = []
+        var fileCount = 0
+        for result in results {
+            switch result {
+            case .success(let count): fileCount += count
+            case .failure(let error): diagnostics.append(error)
+            }
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
+        return fileCount
+    }
+
+    private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> [Artifact] {
+        let renderer = PageRenderer(library: plan.templates.library, site: plan.siteInfo)
+        switch task {
+        case .fixed:
+            return plan.fixedArtifacts
+        case .home:
+            return [
+                Artifact(path: "index.html", text: try renderer.renderHomeHTML(plan.home, pages: plan.summaries)),
+                Artifact(path: "index.md", text: try renderer.renderHome(plan.home, pages: plan.summaries)),
+            ]
+        case .listing(let page, let format):
+            return try renderer.renderListing(plan.pages[page], formats: [format], searchDataPath: plan.searchDataPaths[page])
+        case .details(let page, let section, let positions):
+            return try renderer.renderDetails(plan.pages[page], section: section, positions: positions)
+        case .sectionPage(let page, let section):
+            return [try renderer.renderSectionPage(plan.pages[page], section: section, searchDataPath: plan.searchDataPaths[page])]
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacRender
+
+/// Reading what a build starts from: the site settings, the templates, the static files and the
+/// list of pages.
+extension SiteBuilder {
+    func loadConfiguration() throws(DiagnosticList) -> SiteConfiguration {
+        var site = SiteConfiguration()
+        let path = Path.join(options.contentPath, SiteConfiguration.fileName)
+        if fileSystem.exists(path) {
+            do {
+                site = try SiteConfiguration(yaml: try fileSystem.read(path), path: path)
+            } catch let error as Diagnostic {
+                throw DiagnosticList([error])
+            } catch {
+                throw DiagnosticList([.error(at: SourceLocation(path: path), "cannot read: \(error)")])
+            }
+        }
+        if let locale = options.locale { site.locale = locale }
+        if let baseURL = options.baseURL { site.baseURL = baseURL }
+        return site
+    }
+
+    /// The site's templates and assets over the built-in ones.
+    func loadTemplates() throws(DiagnosticList) -> SiteTemplates {
+        var overrides: [String: [UInt8]] = [:]
+        let root = options.templatesPath ?? "Templates"
+        if options.templatesPath != nil && !fileSystem.isDirectory(root) {
+            throw DiagnosticList([.error(at: nil, "no templates folder at \(root)")])
+        }
+        if fileSystem.isDirectory(root) {
+            do {
+                for relative in try Self.listFiles(fileSystem, root) {
+                    overrides[relative] = try fileSystem.read(Path.join(root, relative))
+                }
+            } catch {
+                throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the templates: \(error)")])
+            }
+        }
+        return SiteTemplates(overrides: overrides, overrideRoot: root)
+    }
+
+    /// Files under `Content/static/`, copied into the output as they are (images, downloads).
+    func loadStaticFiles() throws(DiagnosticList) -> [Artifact] {
+        let root = Path.join(options.contentPath, "static")
+        guard fileSystem.isDirectory(root) else { return [] }
+        do {
+            return try Self.listFiles(fileSystem, root).map { Artifact(path: $0, bytes: try fileSystem.read(Path.join(root, $0))) }
+        } catch {
+            throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the static files: \(error)")])
+        }
+    }
+
+    static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
+        var files: [String] = []
+        for name in try fileSystem.contents(ofDirectory: prefix.isEmpty ? root : Path.join(root, prefix)) where !name.hasPrefix(".") {
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if fileSystem.isDirectory(Path.join(root, relative)) {
+                files += try listFiles(fileSystem, root, prefix: relative)
+            } else {
+                files.append(relative)
+            }
+        }
+        return files
+    }
+
+    /// Content pages are the `.md` files at the top of the content folder, in code-point order;
+    /// each gets a safe, unique output name (`index.md` is the home page).
+    func discoverPages() throws(DiagnosticList) -> [PageLoader.Source] {
+        guard fileSystem.isDirectory(options.contentPath) else {
+            throw DiagnosticList([.error(at: nil, "no content folder at \(options.contentPath)", hint: "run almanac in a site folder, or pass --content DIR")])
+        }
+        let names: [String]
+        do {
+            names = try fileSystem.contents(ofDirectory: options.contentPath)
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot list \(options.contentPath)")])
+        }
+        var allocator = SlugAllocator(reserved: ["index", "assets"])
+        var sources: [PageLoader.Source] = []
+        for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
+            let path = Path.join(options.contentPath, name)
+            guard !fileSystem.isDirectory(path) else { continue }
+            let stem = Path.removingExtension(name)
+            let outputName = stem == "index" ? "index" : allocator.allocate(stem, fallback: "page")
+            sources.append(PageLoader.Source(path: path, name: outputName))
+        }
+        return sources
+    }
+}
