@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacRender
 import Foundation
 
 /// What the last successful build made, beside the output folder (`.Output.cache`), so that an
@@ -8,12 +9,14 @@ import Foundation
 /// pages depend on its data and settings but not on its prose, so editing the prose re-renders
 /// the listing alone.
 struct BuildCache: Codable, Sendable {
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     struct Entry: Codable, Sendable {
         /// Fingerprint of everything the detail and section pages depend on.
         var detailsKey: String
-        /// `detailsKey` plus the prose: everything the listing depends on.
+        /// `detailsKey` plus what places the prose (its headings, whether there is any).
+        var layoutKey: String
+        /// Everything the listing depends on.
         var listingKey: String
         var title: String
         var rowCount: Int
@@ -21,6 +24,8 @@ struct BuildCache: Codable, Sendable {
         var files: [String]
         /// The folder of detail and section pages, when the page has one.
         var folder: String?
+        /// Where the prose sits in each listing file, so a prose edit can be spliced in.
+        var proseSpans: [String: PageRenderer.ProseSpan] = [:]
     }
 
     var format = BuildCache.formatVersion

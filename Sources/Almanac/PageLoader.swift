@@ -42,10 +42,21 @@ struct PageLoader: Sendable {
         return try PageBuilder().build(input)
     }
 
-    /// Fingerprints of what the page's detail pages depend on (its settings and data) and of
-    /// what its listing depends on (those and its prose), for the rebuild cache; nil when the
-    /// page cannot be read, in which case loading it reports why.
-    func fingerprints(_ source: Source) -> (details: String, listing: String)? {
+    /// Fingerprints of a page's inputs for the rebuild cache, and its prose, rendered.
+    struct Fingerprint: Sendable {
+        /// Settings, data and prose headings: what detail pages, section pages and the JSON
+        /// twin depend on.
+        let details: String
+        /// Those plus whether there is prose: what fixes the listing around the prose.
+        let layout: String
+        /// Everything, prose included.
+        let listing: String
+        let prose: Prose
+    }
+
+    /// The page's fingerprints; nil when the page cannot be read, in which case loading it
+    /// reports why.
+    func fingerprint(_ source: Source) -> Fingerprint? {
         guard let bytes = try? fileSystem.read(source.path),
               let frontMatter = try? FrontMatter.parse(bytes, path: source.path)
         else { return nil }
@@ -56,8 +67,15 @@ struct PageLoader: Sendable {
             guard let dataBytes = try? fileSystem.read(path) else { return nil }
             data = dataBytes
         }
-        let details = ContentHash.fingerprint([Array(source.name.utf8), settings, data])
-        return (details, ContentHash.fingerprint([Array(details.utf8), Array(frontMatter.body.utf8)]))
+        let unsafe = frontMatter.settings["unsafe"] == .bool(true)
+        let rendered = MarkdownRenderer(allowsUnsafe: unsafe).render(frontMatter.body)
+        let prose = Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings)
+        // Prose headings take anchors that section ids then avoid, and section ids appear in
+        // detail pages (the way back), section pages and the JSON twin.
+        let details = ContentHash.fingerprint([Array(source.name.utf8), settings, data] + rendered.headings.map { Array($0.utf8) })
+        let layout = ContentHash.fingerprint([Array(details.utf8), Array((rendered.html.isEmpty ? "" : "prose").utf8)])
+        let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
+        return Fingerprint(details: details, layout: layout, listing: listing, prose: prose)
     }
 
     /// Reads a data file named in front matter, relative to the page.

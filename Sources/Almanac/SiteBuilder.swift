@@ -32,6 +32,8 @@ public struct BuildReport: Sendable {
     /// Pages whose every file was kept from the last build, and pages whose detail pages were.
     public let reusedPages: Int
     public let reusedDetailFolders: Int
+    /// Pages whose prose alone changed, updated in place of being rendered.
+    public let proseOnlyPages: Int
     public let warnings: [Diagnostic]
     /// How long each stage took, in order, for `--verbose`.
     public let stages: [(name: String, seconds: Double)]
@@ -72,10 +74,15 @@ public struct SiteBuilder: Sendable {
             }
             clock.mark("swap")
             if options.usesCache {
+                var cache = plan.cache
+                for (path, span) in emitted.proseSpans {
+                    let name = Path.removingExtension(path)
+                    cache.pages[name]?.proseSpans[path] = span
+                }
                 // A cache that cannot be saved only costs the next build its shortcut.
-                try? plan.cache.save(fileSystem, output: options.outputPath)
+                try? cache.save(fileSystem, output: options.outputPath)
             }
-            return plan.report(emitted, stages: clock.stages)
+            return plan.report(emitted.files, stages: clock.stages)
         } catch {
             staging.abandon()
             throw error
@@ -89,7 +96,7 @@ public struct SiteBuilder: Sendable {
         clock.mark("load and model")
         let emitted = try emit(plan, into: nil)
         clock.mark("render")
-        return plan.report(emitted, stages: clock.stages)
+        return plan.report(emitted.files, stages: clock.stages)
     }
 
     /// The pages as the home page lists them: by title, in the site's collation.

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacModel
 import AlmanacRender
 import AlmanacWrite
 
@@ -16,9 +17,22 @@ extension SiteBuilder {
 
     /// Renders the plan and, given a staging folder, first moves in what is kept from the last
     /// build, then writes each new file as soon as it exists, so a large site is never held in
-    /// memory whole. Returns the number of files rendered.
-    func emit(_ plan: Plan, into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Int {
+    /// memory whole. Returns the number of files rendered and where prose landed in them.
+    func emit(_ plan: Plan, into staging: OutputWriter.Staging?) throws(DiagnosticList) -> (files: Int, proseSpans: [String: PageRenderer.ProseSpan]) {
         if let staging {
+            for splice in plan.splices {
+                do {
+                    let previous = try fileSystem.read(Path.join(options.outputPath, splice.path))
+                    let end = splice.span.start + splice.span.length
+                    guard end <= previous.count else {
+                        throw FileSystemError(path: splice.path, message: "changed since the last build")
+                    }
+                    let bytes = Array(previous[..<splice.span.start]) + splice.prose + Array(previous[end...])
+                    try staging.write(Artifact(path: splice.path, bytes: bytes))
+                } catch {
+                    throw DiagnosticList([.error(at: nil, "cannot update \(splice.path): \(error)", hint: "build again with --no-cache")])
+                }
+            }
             for path in plan.adoptions {
                 do {
                     guard try staging.adopt(path) else {
@@ -33,8 +47,11 @@ extension SiteBuilder {
         }
         var tasks: [Task] = [.fixed, .home]
         for (pageIndex, page) in plan.pages.enumerated() {
-            for format in PageRenderer.Format.allCases { tasks.append(.listing(page: pageIndex, format: format)) }
-            guard !plan.keepsDetails[pageIndex] else { continue }
+            let keeps = plan.keepsDetails[pageIndex]
+            for format in PageRenderer.Format.allCases where !(keeps && format == .json) {
+                tasks.append(.listing(page: pageIndex, format: format))
+            }
+            guard !keeps else { continue }
             if page.isSplit {
                 for section in page.sections.indices where !page.sections[section].isEmpty {
                     tasks.append(.sectionPage(page: pageIndex, section: section))
@@ -48,8 +65,8 @@ extension SiteBuilder {
             }
         }
         let results = ParallelMap.map(tasks) { task in
-            Result { () throws(Diagnostic) -> Int in
-                let artifacts = try render(task, plan)
+            Result { () throws(Diagnostic) -> (Int, [String: PageRenderer.ProseSpan]) in
+                let (artifacts, spans) = try render(task, plan)
                 if let staging {
                     for artifact in artifacts {
                         do {
@@ -59,37 +76,41 @@ extension SiteBuilder {
                         }
                     }
                 }
-                return artifacts.count
+                return (artifacts.count, spans)
             }
         }
         var diagnostics: [Diagnostic] = []
-        var fileCount = 0
+        var fileCount = plan.splices.count
+        var proseSpans: [String: PageRenderer.ProseSpan] = [:]
         for result in results {
             switch result {
-            case .success(let count): fileCount += count
+            case .success(let (count, spans)):
+                fileCount += count
+                proseSpans.merge(spans) { first, _ in first }
             case .failure(let error): diagnostics.append(error)
             }
         }
         guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
-        return fileCount
+        return (fileCount, proseSpans)
     }
 
-    private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> [Artifact] {
+    private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> ([Artifact], [String: PageRenderer.ProseSpan]) {
         let renderer = PageRenderer(library: plan.templates.library, site: plan.siteInfo)
         switch task {
         case .fixed:
-            return plan.fixedArtifacts
+            return (plan.fixedArtifacts, [:])
         case .home:
-            return [
+            return ([
                 Artifact(path: "index.html", text: try renderer.renderHomeHTML(plan.home, pages: plan.summaries)),
                 Artifact(path: "index.md", text: try renderer.renderHome(plan.home, pages: plan.summaries)),
-            ]
+            ], [:])
         case .listing(let page, let format):
-            return try renderer.renderListing(plan.pages[page], formats: [format], searchDataPath: plan.searchDataPaths[page])
+            let rendered = try renderer.renderListing(plan.pages[page], format: format, searchDataPath: plan.searchDataPaths[page])
+            return (rendered.artifacts, rendered.proseSpans)
         case .details(let page, let section, let positions):
-            return try renderer.renderDetails(plan.pages[page], section: section, positions: positions)
+            return (try renderer.renderDetails(plan.pages[page], section: section, positions: positions), [:])
         case .sectionPage(let page, let section):
-            return [try renderer.renderSectionPage(plan.pages[page], section: section, searchDataPath: plan.searchDataPaths[page])]
+            return ([try renderer.renderSectionPage(plan.pages[page], section: section, searchDataPath: plan.searchDataPaths[page])], [:])
         }
     }
 }

@@ -5,6 +5,13 @@ import AlmanacRender
 /// Everything decided before a byte is written: settings, templates, every page's model, and
 /// what can be kept from the last build.
 struct Plan: Sendable {
+    /// New prose for a stretch of a file in the previous output.
+    struct Splice: Sendable {
+        let path: String
+        let span: PageRenderer.ProseSpan
+        let prose: [UInt8]
+    }
+
     let siteInfo: SiteInfo
     let templates: SiteTemplates
     /// Assets, static files, the sitemap and fresh search data: written as they are.
@@ -13,10 +20,13 @@ struct Plan: Sendable {
     let pages: [Page]
     /// Each loaded page's search data file, when it has one.
     let searchDataPaths: [String?]
-    /// For each loaded page: its detail and section pages are kept from the last build.
+    /// For each loaded page: its detail pages, section pages and JSON twin are kept from the
+    /// last build (they depend on its data and settings, not its prose).
     let keepsDetails: [Bool]
     /// Files and folders moved unchanged from the previous output.
     let adoptions: [String]
+    /// Listing files whose prose alone changed: new prose spliced into the previous file.
+    let splices: [Splice]
     let home: Page
     let summaries: [PageSummary]
     let warnings: [Diagnostic]
@@ -27,7 +37,8 @@ struct Plan: Sendable {
     func report(_ fileCount: Int, stages: [(name: String, seconds: Double)]) -> BuildReport {
         BuildReport(
             pageCount: summaries.count, rowCount: summaries.reduce(0) { $0 + $1.rowCount }, fileCount: fileCount,
-            reusedPages: reusedPages, reusedDetailFolders: keepsDetails.filter { $0 }.count,
+            reusedPages: reusedPages - splices.count / 2, reusedDetailFolders: keepsDetails.filter { $0 }.count,
+            proseOnlyPages: splices.count / 2,
             warnings: warnings, stages: stages)
     }
 }
@@ -52,20 +63,41 @@ extension SiteBuilder {
         let output = options.outputPath
         let exists: @Sendable (String) -> Bool = { [fileSystem] path in fileSystem.exists(Path.join(output, path)) }
 
-        // Pages whose every input is unchanged are kept whole, without being read.
-        let keys = ParallelMap.map(sources) { source in source.name == "index" ? nil : loader.fingerprints(source) }
+        // Pages whose every input is unchanged are kept whole, without being read; pages whose
+        // prose alone changed get the new prose spliced into their previous listing files.
+        let keys = ParallelMap.map(sources) { source in source.name == "index" ? nil : loader.fingerprint(source) }
         var adoptions: [String] = []
+        var splices: [Plan.Splice] = []
         var reusedSummaries: [PageSummary] = []
-        var toLoad: [(source: PageLoader.Source, keys: (details: String, listing: String)?)] = []
+        var toLoad: [(source: PageLoader.Source, key: PageLoader.Fingerprint?)] = []
         for (source, key) in zip(sources, keys) {
-            if let key, let entry = previous?.pages[source.name], entry.detailsKey == key.details, entry.listingKey == key.listing,
-               entry.files.allSatisfy(exists), entry.folder.map(exists) ?? true {
+            guard let key, let entry = previous?.pages[source.name], entry.detailsKey == key.details,
+                  entry.files.allSatisfy(exists), entry.folder.map(exists) ?? true
+            else {
+                toLoad.append((source, key))
+                continue
+            }
+            if entry.listingKey == key.listing {
                 adoptions += entry.files + (entry.folder.map { [$0] } ?? [])
+            } else if entry.layoutKey == key.layout, !key.prose.html.isEmpty,
+                      let html = entry.proseSpans[source.name + ".html"], let markdown = entry.proseSpans[source.name + ".md"] {
+                var updated = entry
+                updated.listingKey = key.listing
+                for (path, span, format) in [(source.name + ".html", html, PageRenderer.Format.html), (source.name + ".md", markdown, .markdown)] {
+                    let prose = Array(PageRenderer.proseText(key.prose, format: format).utf8)
+                    splices.append(Plan.Splice(path: path, span: span, prose: prose))
+                    updated.proseSpans[path] = PageRenderer.ProseSpan(start: span.start, length: prose.count)
+                }
+                adoptions += entry.files.filter { updated.proseSpans[$0] == nil } + (entry.folder.map { [$0] } ?? [])
+                cache.pages[source.name] = updated
                 reusedSummaries.append(PageSummary(name: source.name, title: entry.title, rowCount: entry.rowCount))
-                cache.pages[source.name] = entry
+                continue
             } else {
                 toLoad.append((source, key))
+                continue
             }
+            reusedSummaries.append(PageSummary(name: source.name, title: entry.title, rowCount: entry.rowCount))
+            cache.pages[source.name] = entry
         }
 
         let loaded = ParallelMap.map(toLoad.map(\.source)) { source in
@@ -73,7 +105,7 @@ extension SiteBuilder {
         }
         var diagnostics: [Diagnostic] = []
         var pages: [Page] = []
-        var pageKeys: [(details: String, listing: String)?] = []
+        var pageKeys: [PageLoader.Fingerprint?] = []
         var home: Page?
         var warnings: [Diagnostic] = []
         for (result, entry) in zip(loaded, toLoad) {
@@ -84,7 +116,7 @@ extension SiteBuilder {
                     home = built.page
                 } else {
                     pages.append(built.page)
-                    pageKeys.append(entry.keys)
+                    pageKeys.append(entry.key)
                 }
             case .failure(let error):
                 diagnostics.append(error)
@@ -114,9 +146,10 @@ extension SiteBuilder {
             let folder = page.settings.hasDetailPages || page.isSplit ? page.name : nil
             var keeps = false
             if let key = pageKeys[index], let entry = previous?.pages[page.name], entry.detailsKey == key.details,
-               let folder, entry.folder == folder, exists(folder) {
+               entry.folder == folder, folder.map(exists) ?? true, exists(page.name + ".json") {
+                // Detail pages, section pages and the JSON twin hold no prose.
                 keeps = true
-                adoptions.append(folder)
+                adoptions += (folder.map { [$0] } ?? []) + [page.name + ".json"]
             }
             keepsDetails.append(keeps)
             var files = [page.name + ".html", page.name + ".md", page.name + ".json"]
@@ -129,8 +162,8 @@ extension SiteBuilder {
             }
             if let key = pageKeys[index] {
                 cache.pages[page.name] = BuildCache.Entry(
-                    detailsKey: key.details, listingKey: key.listing, title: page.title, rowCount: page.rowCount,
-                    files: files, folder: folder)
+                    detailsKey: key.details, layoutKey: key.layout, listingKey: key.listing, title: page.title,
+                    rowCount: page.rowCount, files: files, folder: folder)
             }
         }
 
@@ -143,7 +176,7 @@ extension SiteBuilder {
         let summaries = reusedSummaries + pages.map { PageSummary(name: $0.name, title: $0.title, rowCount: $0.rowCount) }
         return Plan(
             siteInfo: siteInfo, templates: templates, fixedArtifacts: fixed, pages: pages,
-            searchDataPaths: searchDataPaths, keepsDetails: keepsDetails, adoptions: adoptions.sorted(),
+            searchDataPaths: searchDataPaths, keepsDetails: keepsDetails, adoptions: adoptions.sorted(), splices: splices,
             home: home ?? Self.defaultHome(site: site), summaries: Self.homeListing(summaries, locale: site.locale),
             warnings: options.isStrict ? [] : warnings, cache: cache, reusedPages: reusedSummaries.count)
     }

@@ -72,11 +72,14 @@ public struct AlmanacCommand {
                     let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
                     let what = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s"), \(report.rowCount) row\(report.rowCount == 1 ? "" : "s")"
                     var kept = ""
-                    if report.reusedPages > 0 || report.reusedDetailFolders > 0 {
+                    if report.reusedPages > 0 || report.reusedDetailFolders > 0 || report.proseOnlyPages > 0 {
                         var parts: [String] = []
+                        if report.proseOnlyPages > 0 {
+                            parts.append("all but the new prose of \(report.proseOnlyPages) page\(report.proseOnlyPages == 1 ? "" : "s")")
+                        }
                         if report.reusedPages > 0 { parts.append("\(report.reusedPages) unchanged page\(report.reusedPages == 1 ? "" : "s")") }
                         if report.reusedDetailFolders > 0 {
-                            parts.append("the detail pages of \(report.reusedDetailFolders) page\(report.reusedDetailFolders == 1 ? "" : "s")")
+                            parts.append("the detail pages and JSON of \(report.reusedDetailFolders) page\(report.reusedDetailFolders == 1 ? "" : "s")")
                         }
                         kept = "; kept " + parts.joined(separator: " and ")
                     }

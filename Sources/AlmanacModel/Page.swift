@@ -31,6 +31,13 @@ public struct Page: Sendable {
     }
 
     public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
+
+    /// The same page with other prose (used to find where the prose lands in the output).
+    public func replacingProse(_ prose: Prose) -> Page {
+        Page(
+            name: name, title: title, settings: settings, prose: prose, sections: sections, titleAnchor: titleAnchor,
+            labelField: labelField, searchFields: searchFields, source: source)
+    }
     public var hasData: Bool { settings.data != nil }
     public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
 

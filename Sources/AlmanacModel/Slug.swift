@@ -10,57 +10,58 @@ public enum Slug {
 
     public static func make(_ text: String, fallback: String = "item") -> String {
         let folded: String
-        if text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            folded = text
+        } else if text.unicodeScalars.allSatisfy({ $0.value < 0x250 }) {
             // Latin text: decomposing and dropping the accents is enough, and far cheaper than
             // ICU's transliterator, which only other scripts need.
-            folded = String(String.UnicodeScalarView(text.lowercased().decomposedStringWithCanonicalMapping.unicodeScalars.filter {
+            folded = String(String.UnicodeScalarView(text.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
                 $0.properties.generalCategory != .nonspacingMark
             }))
         } else {
             folded = text.applyingTransform(.toLatin, reverse: false)?
-                .folding(options: [.diacriticInsensitive, .caseInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
-                ?? text.lowercased()
+                .folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en"))
+                ?? text
         }
-        var slug = ""
+        var slug: [UInt8] = []
+        slug.reserveCapacity(min(folded.utf8.count, maximumLength + 8))
         var pendingHyphen = false
-        for scalar in folded.unicodeScalars {
-            let special: String? = switch scalar {
-            case "ø", "Ø": "o"
-            case "ł", "Ł": "l"
-            case "đ", "Đ": "d"
-            case "ß": "ss"
-            case "æ", "Æ": "ae"
-            case "œ", "Œ": "oe"
-            case "þ", "Þ": "th"
-            default: nil
-            }
-            if scalar == "&" {
-                // A word of its own: "AT&T" reads "at-and-t".
-                if !slug.isEmpty { slug += "-" }
-                slug += "and"
-                pendingHyphen = true
-            } else if let special {
-                if pendingHyphen && !slug.isEmpty { slug += "-" }
-                pendingHyphen = false
-                slug += special
-            } else if scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar)) {
-                if pendingHyphen && !slug.isEmpty { slug += "-" }
-                pendingHyphen = false
-                slug.unicodeScalars.append(lower(scalar))
-            } else {
-                pendingHyphen = true
-            }
-            if slug.utf8.count >= maximumLength { break }
+        func append(_ bytes: StaticString) {
+            if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+            pendingHyphen = false
+            bytes.withUTF8Buffer { slug.append(contentsOf: $0) }
         }
-        while slug.hasSuffix("-") { slug.removeLast() }
-        if slug.utf8.count > maximumLength { slug = String(slug.prefix(maximumLength)) }
-        return slug.isEmpty ? fallback : slug
+        for scalar in folded.unicodeScalars {
+            switch scalar.value {
+            case 0x30...0x39, 0x61...0x7A:
+                if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                slug.append(UInt8(scalar.value))
+            case 0x41...0x5A:
+                if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                pendingHyphen = false
+                slug.append(UInt8(scalar.value) | 0x20)
+            case 0x26:
+                // A word of its own: "AT&T" reads "at-and-t".
+                pendingHyphen = true
+                append("and")
+                pendingHyphen = true
+            case 0xF8, 0xD8: append("o")
+            case 0x142, 0x141: append("l")
+            case 0x111, 0x110: append("d")
+            case 0xDF: append("ss")
+            case 0xE6, 0xC6: append("ae")
+            case 0x153, 0x152: append("oe")
+            case 0xFE, 0xDE: append("th")
+            default: pendingHyphen = true
+            }
+            if slug.count >= maximumLength { break }
+        }
+        if slug.count > maximumLength { slug.removeLast(slug.count - maximumLength) }
+        while slug.last == UInt8(ascii: "-") { slug.removeLast() }
+        return slug.isEmpty ? fallback : String(decoding: slug, as: UTF8.self)
     }
 
-    private static func lower(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
-        if (0x41...0x5A).contains(scalar.value) { return Unicode.Scalar(scalar.value + 32) ?? scalar }
-        return scalar
-    }
 }
 
 /// Hands out slugs that never repeat within one namespace (a page's rows, a site's pages): the

@@ -2,7 +2,8 @@ import AlmanacCore
 
 /// Writes `Value` as JSON: keys in their given order (records keep their column order), numbers
 /// as written, and `<`, `>`, `&`, U+2028 and U+2029 escaped so the text is also safe inside an
-/// HTML `<script>` block.
+/// HTML `<script>` block. It writes bytes, because a page's JSON twin can run to tens of
+/// megabytes and growing a String scalar by scalar is slow.
 public struct JSONWriter {
     public let isPretty: Bool
 
@@ -11,93 +12,99 @@ public struct JSONWriter {
     }
 
     public func write(_ value: Value) -> String {
-        var output = ""
+        String(decoding: bytes(value), as: UTF8.self)
+    }
+
+    public func bytes(_ value: Value) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         write(value, into: &output, indent: 0)
-        if isPretty { output += "\n" }
+        if isPretty { output.append(0x0A) }
         return output
     }
 
-    private func newline(_ output: inout String, _ indent: Int) {
+    private func newline(_ output: inout [UInt8], _ indent: Int) {
         guard isPretty else { return }
-        output += "\n"
-        output += String(repeating: "  ", count: indent)
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: indent * 2))
     }
 
-    private func write(_ value: Value, into output: inout String, indent: Int) {
+    private func write(_ value: Value, into output: inout [UInt8], indent: Int) {
         switch value {
-        case .null: output += "null"
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .number(let number): output += number.text
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number): output.append(contentsOf: number.text.utf8)
         case .string(let text): Self.quote(text, into: &output)
         case .date(let date): Self.quote(date.text, into: &output)
         case .list(let items):
-            if items.isEmpty { output += "[]"; return }
-            output += "["
+            if items.isEmpty { output.append(contentsOf: "[]".utf8); return }
+            output.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent + 1)
                 write(item, into: &output, indent: indent + 1)
             }
             newline(&output, indent)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         case .object(let object):
-            if object.isEmpty { output += "{}"; return }
-            output += "{"
+            if object.isEmpty { output.append(contentsOf: "{}".utf8); return }
+            output.append(UInt8(ascii: "{"))
             for (index, field) in object.fields.enumerated() {
-                if index > 0 { output += "," }
+                if index > 0 { output.append(UInt8(ascii: ",")) }
                 newline(&output, indent + 1)
                 Self.quote(field.name, into: &output)
-                output += isPretty ? ": " : ":"
+                output.append(UInt8(ascii: ":"))
+                if isPretty { output.append(0x20) }
                 write(field.value, into: &output, indent: indent + 1)
             }
             newline(&output, indent)
-            output += "}"
+            output.append(UInt8(ascii: "}"))
         }
     }
 
     public static func quote(_ text: String, into output: inout String) {
-        output += "\""
-        var text = text
-        text.withUTF8 { bytes in
-            // Copy runs that need no escape in one append; most text is such a run.
-            var runStart = 0
-            var index = 0
-            func flush() {
-                if index > runStart {
-                    output += String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<index]), as: UTF8.self)
-                }
-            }
-            while index < bytes.count {
-                let byte = bytes[index]
-                var escape: String?
-                switch byte {
-                case 0x22: escape = "\\\""
-                case 0x5C: escape = "\\\\"
-                case 0x0A: escape = "\\n"
-                case 0x0D: escape = "\\r"
-                case 0x09: escape = "\\t"
-                case 0x3C: escape = "\\u003c"
-                case 0x3E: escape = "\\u003e"
-                case 0x26: escape = "\\u0026"
-                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
-                    escape = bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
-                default:
-                    if byte < 0x20 {
-                        let hex = String(byte, radix: 16)
-                        escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        var bytes: [UInt8] = []
+        quote(text, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
+    }
+
+    public static func quote(_ text: String, into output: inout [UInt8]) {
+        output.append(0x22)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            switch byte {
+            case 0x22: output.append(contentsOf: #"\""#.utf8)
+            case 0x5C: output.append(contentsOf: #"\\"#.utf8)
+            case 0x0A: output.append(contentsOf: #"\n"#.utf8)
+            case 0x0D: output.append(contentsOf: #"\r"#.utf8)
+            case 0x09: output.append(contentsOf: #"\t"#.utf8)
+            case 0x3C: output.append(contentsOf: #"\u003c"#.utf8)
+            case 0x3E: output.append(contentsOf: #"\u003e"#.utf8)
+            case 0x26: output.append(contentsOf: #"\u0026"#.utf8)
+            case 0xE2:
+                // U+2028 and U+2029 end a line in JavaScript before ES2019.
+                let second = utf8.index(after: index)
+                if second != utf8.endIndex, utf8[second] == 0x80 {
+                    let third = utf8.index(after: second)
+                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
+                        output.append(contentsOf: (utf8[third] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                        index = utf8.index(after: third)
+                        continue
                     }
                 }
-                if let escape {
-                    flush()
-                    output += escape
-                    index += escape.hasPrefix("\\u20") ? 3 : 1
-                    runStart = index
+                output.append(byte)
+            default:
+                if byte < 0x20 {
+                    let hex = String(byte, radix: 16)
+                    output.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
                 } else {
-                    index += 1
+                    output.append(byte)
                 }
             }
-            flush()
+            index = utf8.index(after: index)
         }
-        output += "\""
+        output.append(0x22)
     }
 }

@@ -6,6 +6,16 @@ import AlmanacTemplate
 /// one line of a list or a table.
 public enum MarkdownEscape {
     public static func text(_ string: String) -> String {
+        // Most data needs nothing: no special character anywhere, no digit or marker first.
+        let isPlain = string.utf8.allSatisfy { byte in
+            switch byte {
+            case 0x0A, 0x0D, 0x5C, 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x3C, 0x3E, 0x7C, 0x7E, 0x26, 0x21, 0x24: return false
+            default: return true
+            }
+        }
+        if isPlain, let first = string.utf8.first, !(0x30...0x39).contains(first), ![0x23, 0x2B, 0x2D, 0x3D].contains(first) {
+            return string
+        }
         var result = ""
         result.reserveCapacity(string.utf8.count + 8)
         let scalars = Array(string.unicodeScalars)

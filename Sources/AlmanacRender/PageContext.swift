@@ -60,7 +60,7 @@ public struct PageContext {
         return [
             "title": .string(page.title),
             "name": .string(page.name),
-            "prose": .string(format == "md" ? page.prose.markdown : page.prose.html),
+            "prose": .string(format == "md" ? PageContext.trimmedProse(page.prose.markdown) : page.prose.html),
             "hasProse": .bool(!page.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
             "hasIndex": .bool(page.settings.index != .off && titled.count > 1 && !indexEntries.isEmpty),
             "index": .list(indexEntries),
@@ -71,6 +71,14 @@ public struct PageContext {
             "count": .number(Double(page.rowCount)),
             "isEmpty": .bool(page.rowCount == 0),
         ]
+    }
+
+    /// Markdown prose without its final line breaks, so the template alone decides the spacing
+    /// after it (which lets a rebuild splice new prose into the old file byte-exactly).
+    public static func trimmedProse(_ markdown: String) -> String {
+        var text = Substring(markdown)
+        while text.last == "\n" || text.last == " " { text.removeLast() }
+        return String(text)
     }
 
     /// What a section's header and footer text may use: `{{count}}`, `{{title}}`, and

@@ -66,10 +66,68 @@ public final class PageRenderer {
             case .markdown:
                 artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
             case .json:
-                artifacts.append(Artifact(path: page.name + ".json", text: JSONWriter().write(try PageJSON.value(for: page))))
+                artifacts.append(Artifact(path: page.name + ".json", bytes: JSONWriter().bytes(try PageJSON.value(for: page))))
             }
         }
         return artifacts
+    }
+
+    /// Where a page's prose sits in one of its rendered files, in bytes: a rebuild after a
+    /// prose-only edit replaces just that stretch of the previous file.
+    public struct ProseSpan: Sendable, Codable, Equatable {
+        public let start: Int
+        public let length: Int
+
+        public init(start: Int, length: Int) {
+            self.start = start
+            self.length = length
+        }
+    }
+
+    /// A marker that stands in for the prose while rendering, to find where the prose lands.
+    static let proseMarker = "\u{2063}almanac-prose-marker\u{2063}"
+
+    /// Renders one listing format and notes where the prose landed, when it lands exactly once.
+    public func renderListing(_ page: Page, format: Format, searchDataPath: String?) throws(Diagnostic) -> (artifacts: [Artifact], proseSpans: [String: ProseSpan]) {
+        let prose = format == .markdown ? PageContext.trimmedProse(page.prose.markdown) : page.prose.html
+        guard format != .json, !prose.isEmpty, !page.prose.html.isEmpty else {
+            return (try renderListing(page, formats: [format], searchDataPath: searchDataPath), [:])
+        }
+        let marker = Self.proseMarker
+        let marked = page.replacingProse(Prose(markdown: marker, html: marker, headings: page.prose.headings))
+        var artifacts = try renderListing(marked, formats: [format], searchDataPath: searchDataPath)
+        let target = page.name + (format == .markdown ? ".md" : ".html")
+        guard let index = artifacts.firstIndex(where: { $0.path == target }) else { return (artifacts, [:]) }
+        let bytes = artifacts[index].bytes
+        let markerBytes = Array(marker.utf8)
+        let places = Self.occurrences(of: markerBytes, in: bytes)
+        guard places.count == 1, let start = places.first else {
+            return (try renderListing(page, formats: [format], searchDataPath: searchDataPath), [:])
+        }
+        let proseBytes = Array(prose.utf8)
+        artifacts[index] = Artifact(path: target, bytes: Array(bytes[..<start]) + proseBytes + Array(bytes[(start + markerBytes.count)...]))
+        return (artifacts, [target: ProseSpan(start: start, length: proseBytes.count)])
+    }
+
+    /// The prose a listing format shows, as `renderListing` places it.
+    public static func proseText(_ prose: Prose, format: Format) -> String {
+        format == .markdown ? PageContext.trimmedProse(prose.markdown) : prose.html
+    }
+
+    static func occurrences(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return [] }
+        var found: [Int] = []
+        var index = 0
+        let last = bytes.count - pattern.count
+        while index <= last {
+            if bytes[index] == first && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
+                found.append(index)
+                index += pattern.count
+            } else {
+                index += 1
+            }
+        }
+        return found
     }
 
     /// The listing page and its search data. A split page's front comes out here; its

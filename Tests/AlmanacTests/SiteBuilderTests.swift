@@ -186,8 +186,25 @@ import Testing
         try fileSystem.write(Array(try fileSystem.readText("Content/states.md").replacingOccurrences(of: "The states.", with: "All the states.").utf8), to: "Content/states.md")
         let report = try Self.build(fileSystem)
         #expect(report.reusedPages == 1, "friends is untouched")
-        #expect(report.reusedDetailFolders == 1, "states keeps its detail pages")
+        #expect(report.proseOnlyPages == 1, "states gets its new prose spliced in")
         #expect(fileSystem.text("Output/states.html")?.contains("All the states.") == true)
+        #expect(fileSystem.text("Output/states.md")?.contains("All the states.") == true)
+        let fresh = InlineSite.fileSystem(site)
+        try fresh.write(Array(try fileSystem.readText("Content/states.md").utf8), to: "Content/states.md")
+        _ = try Self.build(fresh)
+        #expect(fileSystem.tree("Output") == fresh.tree("Output"), "the same bytes as a build from scratch")
+    }
+
+    @Test func newProseHeadingsRenderTheListingAgain() throws {
+        let site = Self.site.replacingOccurrences(of: "fields: [capital]", with: "fields: [capital]\ndetail: true")
+        let fileSystem = InlineSite.fileSystem(site)
+        _ = try Self.build(fileSystem)
+        // A heading named like a section moves that section's id, so the listing is rendered.
+        try fileSystem.write(Array(try fileSystem.readText("Content/states.md").replacingOccurrences(of: "The states.", with: "## O\n\nThe states.").utf8), to: "Content/states.md")
+        let report = try Self.build(fileSystem)
+        #expect(report.proseOnlyPages == 0)
+        #expect(report.reusedDetailFolders == 0, "detail pages link back to the moved section id")
+        #expect(fileSystem.text("Output/states.html")?.contains(#"<section id="o-1""#) == true)
         let fresh = InlineSite.fileSystem(site)
         try fresh.write(Array(try fileSystem.readText("Content/states.md").utf8), to: "Content/states.md")
         _ = try Self.build(fresh)
