@@ -6,7 +6,7 @@ import AlmanacWrite
 extension SiteBuilder {
     /// One unit of rendering work; detail pages come in chunks so both cores share a big page.
     enum Task: Sendable {
-        case fixed
+        case fixed(Range<Int>)
         case home
         case listing(page: Int, format: PageRenderer.Format)
         case details(page: Int, section: Int, positions: Range<Int>)
@@ -45,7 +45,10 @@ extension SiteBuilder {
                 }
             }
         }
-        var tasks: [Task] = [.fixed, .home]
+        var tasks: [Task] = [.home]
+        for start in stride(from: 0, to: plan.fixedArtifacts.count, by: Self.detailChunk) {
+            tasks.append(.fixed(start..<min(start + Self.detailChunk, plan.fixedArtifacts.count)))
+        }
         for (pageIndex, page) in plan.pages.enumerated() {
             let keeps = plan.keepsDetails[pageIndex]
             for format in PageRenderer.Format.allCases where !(keeps && format == .json) {
@@ -97,8 +100,8 @@ extension SiteBuilder {
     private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> ([Artifact], [String: PageRenderer.ProseSpan]) {
         let renderer = PageRenderer(library: plan.templates.library, site: plan.siteInfo)
         switch task {
-        case .fixed:
-            return (plan.fixedArtifacts, [:])
+        case .fixed(let range):
+            return (Array(plan.fixedArtifacts[range]), [:])
         case .home:
             return ([
                 Artifact(path: "index.html", text: try renderer.renderHomeHTML(plan.home, pages: plan.summaries)),

@@ -133,12 +133,13 @@ extension SiteBuilder {
         var fixed = templates.assets + staticArtifacts
         let loadedPages = pages
         let loadedKeys = pageKeys
-        let freshSearchData = ParallelMap.map(Array(pages.indices)) { index -> Artifact? in
+        // Kept search data comes back as paths with no bytes: files to move, not to write.
+        let freshSearchData = ParallelMap.map(Array(pages.indices)) { index -> [Artifact]? in
             let page = loadedPages[index]
             guard page.hasSearch else { return nil }
-            if let key = loadedKeys[index], let entry = previous?.pages[page.name], entry.detailsKey == key.details,
-               let kept = entry.files.first(where: { $0.hasPrefix("assets/search-") }), exists(kept) {
-                return Artifact(path: kept, bytes: [])
+            if let key = loadedKeys[index], let entry = previous?.pages[page.name], entry.detailsKey == key.details {
+                let kept = entry.files.filter { $0.hasPrefix("assets/search-") }
+                if !kept.isEmpty && kept.allSatisfy(exists) { return kept.map { Artifact(path: $0, bytes: []) } }
             }
             return PageRenderer.searchData(for: page)
         }
@@ -153,10 +154,16 @@ extension SiteBuilder {
             }
             keepsDetails.append(keeps)
             var files = [page.name + ".html", page.name + ".md", page.name + ".json"]
-            if let data = freshSearchData[index] {
-                searchDataPaths.append(data.path)
-                files.append(data.path)
-                if data.bytes.isEmpty { adoptions.append(data.path) } else { fixed.append(data) }
+            if let data = freshSearchData[index], let main = data.first {
+                searchDataPaths.append(main.path)
+                if main.bytes.isEmpty {
+                    files += data.map(\.path)
+                    adoptions += data.map(\.path)
+                } else {
+                    let folder = SearchIndex.shardFolder(page)
+                    files += [main.path] + (data.count > 1 ? [folder] : [])
+                    fixed += data
+                }
             } else {
                 searchDataPaths.append(nil)
             }

@@ -38,13 +38,19 @@ public struct PageSettings: Sendable, Equatable {
 
     public static let defaultSplitThreshold = 5000
 
+    /// Above this many rows a split page's search data is sharded by word prefix, so a query
+    /// downloads only what it needs; matching is then by word prefix.
+    public var searchShardThreshold = PageSettings.defaultSearchShardThreshold
+
+    public static let defaultSearchShardThreshold = 200_000
+
     public init() {}
 
     /// Every key a page may set.
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown", "split",
+        "markdown", "split", "search_shards",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -123,6 +129,11 @@ public struct PageSettings: Sendable, Equatable {
             case "key": self.key = try text(key, value)
             case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
             case "markdown": markdownFields = try textList(key, value)
+            case "search_shards":
+                guard case .number(let number) = value, number.value >= 1, number.value == number.value.rounded() else {
+                    throw .error(at: location(key), "'search_shards' must be a number of rows")
+                }
+                searchShardThreshold = Int(number.value)
             case "split":
                 switch value {
                 case .bool(false): splitThreshold = nil

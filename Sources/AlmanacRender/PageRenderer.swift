@@ -42,7 +42,7 @@ public final class PageRenderer {
     public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
         var artifacts = try renderListing(page, formats: formats)
         if formats.contains(.html) && page.isSplit {
-            let searchDataPath = page.hasSearch ? Self.searchData(for: page).path : nil
+            let searchDataPath = page.hasSearch ? Self.searchData(for: page).first?.path : nil
             for section in page.sections.indices where !page.sections[section].isEmpty {
                 artifacts.append(try renderSectionPage(page, section: section, searchDataPath: searchDataPath))
             }
@@ -146,8 +146,8 @@ public final class PageRenderer {
                 values["searchData"] = .string(searchDataPath)
             } else {
                 let data = Self.searchData(for: page)
-                values["searchData"] = .string(data.path)
-                artifacts.append(data)
+                values["searchData"] = .string(data.first?.path ?? "")
+                artifacts += data
             }
         }
         let listing = try html.render(try template("page.html.mustache"), .object(values))
@@ -156,10 +156,9 @@ public final class PageRenderer {
     }
 
     /// A page's search data file, named with a hash of its content.
-    public static func searchData(for page: Page) -> Artifact {
-        let script = SearchIndex.script(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [])
-        let bytes = Array(script.utf8)
-        return Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)
+    /// The first is the file pages name; a sharded index adds its shard files.
+    public static func searchData(for page: Page) -> [Artifact] {
+        SearchIndex.artifacts(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [])
     }
 
     /// One section's page of a split listing.

@@ -10,6 +10,108 @@ import AlmanacModel
 public enum SearchIndex {
     public static let separator = "\u{1}"
 
+    /// Entries per shard file: about 150 KB, so a query stays well under a megabyte.
+    public static let shardPageSize = 1000
+
+    /// The search data of a page: one file, or for a very large page a small manifest plus
+    /// shard files under `assets/search-NAME/`. The first artifact is the one pages name.
+    public static func artifacts(for page: Page, sectionFiles: [String]) -> [Artifact] {
+        guard page.rowCount > page.settings.searchShardThreshold, !sectionFiles.isEmpty else {
+            let bytes = Array(script(for: page, sectionFiles: sectionFiles).utf8)
+            return [Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)]
+        }
+        return shardedArtifacts(for: page, sectionFiles: sectionFiles)
+    }
+
+    /// The folder holding a sharded page's shard files.
+    public static func shardFolder(_ page: Page) -> String { "assets/search-" + page.name }
+
+    /// Words as sharded search sees them: folded text split at anything not a letter or digit.
+    static func words(_ folded: String) -> [Substring] {
+        folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+    }
+
+    /// A word's shard: its first three characters (the whole word when shorter).
+    static func shardKey(_ word: Substring) -> String { String(word.prefix(3)) }
+
+    static func shardedArtifacts(for page: Page, sectionFiles: [String]) -> [Artifact] {
+        let folded = rows(for: page)
+        var labels: [String] = []
+        var sectionOfRow: [Int] = []
+        var hrefs: [String] = []
+        for (index, section) in page.sections.enumerated() {
+            for row in section.rows {
+                labels.append(row.label)
+                sectionOfRow.append(index)
+                hrefs.append(page.settings.hasDetailPages
+                    ? HTMLContext.detailPath(page, row)
+                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
+            }
+        }
+        var shards: [String: [Int]] = [:]
+        var wordsOfRow: [String] = []
+        wordsOfRow.reserveCapacity(folded.count)
+        for (row, text) in folded.enumerated() {
+            let words = Self.words(text)
+            wordsOfRow.append(words.joined(separator: " "))
+            var keys = Set<String>()
+            for word in words { keys.insert(shardKey(word)) }
+            for key in keys { shards[key, default: []].append(row) }
+        }
+        let folder = shardFolder(page)
+        var artifacts: [Artifact] = []
+        var manifestShards: [String] = []
+        for key in shards.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let rows = shards[key] ?? []
+            let fileKey = key.utf8.map { String($0, radix: 16) }.joined()
+            let pages = (rows.count + shardPageSize - 1) / shardPageSize
+            for pageIndex in 0..<pages {
+                var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
+                JSONWriter.quote(page.name + "/" + key + "/" + String(pageIndex), into: &output)
+                output += "]=["
+                for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
+                    if position > 0 { output += ",\n" }
+                    output += "[" + String(row) + ","
+                    JSONWriter.quote(wordsOfRow[row], into: &output)
+                    output += ","
+                    JSONWriter.quote(labels[row], into: &output)
+                    output += "," + String(sectionOfRow[row]) + ","
+                    JSONWriter.quote(hrefs[row], into: &output)
+                    output += "]"
+                }
+                output += "];\n"
+                artifacts.append(Artifact(path: folder + "/" + fileKey + "-" + String(pageIndex) + ".js", text: output))
+            }
+            var entry = ""
+            JSONWriter.quote(key, into: &entry)
+            entry += ":[" + String(pages) + "," + String(rows.count) + ","
+            JSONWriter.quote(fileKey, into: &entry)
+            entry += "]"
+            manifestShards.append(entry)
+        }
+        var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
+        JSONWriter.quote(page.name, into: &manifest)
+        manifest += "]={\"sharded\":true,\"rows\":" + String(folded.count) + ",\"folder\":"
+        JSONWriter.quote(folder + "/", into: &manifest)
+        // Shards change with the data; the manifest's hash in their address keeps caches honest.
+        let version = String(ContentHash.fingerprint(artifacts.map(\.bytes)).prefix(16))
+        manifest += ",\"version\":\"" + version + "\",\"sections\":["
+        for (index, section) in page.sections.enumerated() {
+            if index > 0 { manifest += "," }
+            manifest += "["
+            JSONWriter.quote(section.id, into: &manifest)
+            manifest += ","
+            JSONWriter.quote(section.title, into: &manifest)
+            manifest += ","
+            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &manifest)
+            manifest += "]"
+        }
+        manifest += "],\n\"shards\":{" + manifestShards.joined(separator: ",\n") + "}};\n"
+        let manifestBytes = Array(manifest.utf8)
+        let main = Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: manifestBytes), bytes: manifestBytes)
+        return [main] + artifacts
+    }
+
     public static func rows(for page: Page) -> [String] {
         page.rows.map { entry in
             page.searchFields.map { field in

@@ -283,6 +283,98 @@
     announce(count);
   };
 
+  // A very large table's search data is sharded by the first three letters of each word: a
+  // query loads only the shard of its rarest word, a page of entries at a time.
+  const shardPages = new Map();
+  const loadShardPage = (key, page) => new Promise((resolve) => {
+    const id = pageName + '/' + key + '/' + page;
+    const loaded = (window.AlmanacSearchShards || {})[id];
+    if (loaded) { resolve(loaded); return; }
+    if (shardPages.has(id)) { shardPages.get(id).push(resolve); return; }
+    shardPages.set(id, [resolve]);
+    const script = document.createElement('script');
+    script.src = root + data.folder + data.shards[key][2] + '-' + page + '.js?v=' + data.version;
+    const finish = () => {
+      const entries = (window.AlmanacSearchShards || {})[id] || [];
+      for (const waiter of shardPages.get(id) || []) waiter(entries);
+      shardPages.delete(id);
+    };
+    script.addEventListener('load', finish);
+    script.addEventListener('error', finish);
+    document.head.appendChild(script);
+  });
+
+  let generation = 0;
+  const runSharded = async (terms) => {
+    const mine = ++generation;
+    const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+    const keyOf = (word) => Array.from(word).slice(0, 3).join('');
+    const short = words.find((word) => Array.from(word).length < 3 && !data.shards[word]);
+    if (words.length === 0 || short) {
+      results.replaceChildren();
+      for (const part of pageParts) part.hidden = true;
+      results.hidden = true;
+      more.hidden = false;
+      more.textContent = 'Type at least three letters of a word.';
+      noResults.hidden = true;
+      status.textContent = more.textContent;
+      return;
+    }
+    const known = words.filter((word) => data.shards[keyOf(word)]);
+    if (known.length < words.length) {
+      results.replaceChildren();
+      results.hidden = true;
+      more.hidden = true;
+      for (const part of pageParts) part.hidden = true;
+      data.sections.forEach(([id]) => setLinkEnabled(id, false));
+      announce(0);
+      return;
+    }
+    const rarest = known.reduce((best, word) => (data.shards[keyOf(word)][1] < data.shards[keyOf(best)][1] ? word : best));
+    const key = keyOf(rarest);
+    const [pages, total] = data.shards[key];
+    const found = [];
+    let page = 0;
+    for (; page < pages && found.length < MAX_RESULTS; page += 1) {
+      const entries = await loadShardPage(key, page);
+      if (mine !== generation) return;
+      for (const entry of entries) {
+        const text = ' ' + entry[1];
+        if (words.every((word) => text.includes(' ' + word))) found.push(entry);
+      }
+    }
+    const complete = page >= pages;
+    const items = found.slice(0, MAX_RESULTS).map((entry) => {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = root + entry[4];
+      const label = document.createElement('span');
+      label.className = 'label';
+      label.dataset.search = '';
+      label.textContent = entry[2];
+      const where = document.createElement('span');
+      where.className = 'result-section';
+      where.textContent = data.sections[entry[3]][1];
+      link.append(label, where);
+      item.append(link);
+      highlight(item, words);
+      return item;
+    });
+    results.replaceChildren(...items);
+    results.hidden = false;
+    for (const part of pageParts) part.hidden = true;
+    if (complete) {
+      const matched = new Set(found.map((entry) => entry[3]));
+      data.sections.forEach(([id], index) => setLinkEnabled(id, matched.has(index)));
+    }
+    const shown = Math.min(found.length, MAX_RESULTS);
+    more.hidden = complete && found.length <= MAX_RESULTS;
+    more.textContent = more.hidden ? '' : 'Showing the first ' + shown + ' of ' + (complete ? found.length : 'over ' + shown) + ' results — type more to narrow the search.';
+    noResults.hidden = found.length !== 0;
+    status.textContent = found.length === 0 ? 'No results' : complete ? (found.length === 1 ? '1 result' : found.length + ' results') : 'Over ' + shown + ' results';
+    void total;
+  };
+
   const run = () => {
     const terms = fold(query).split(/\s+/).filter(Boolean);
     form.classList.toggle('has-query', query.length > 0);
@@ -293,6 +385,7 @@
       wanted.clear();
       for (const section of sections) { section.hidden = false; setLinkEnabled(section.id, true); }
       if (isSplit) {
+        generation += 1;
         for (const link of indexLinks.values()) setLinkEnabled(link.dataset.section, true);
         for (const part of pageParts) part.hidden = false;
         results.hidden = true;
@@ -305,6 +398,7 @@
       return;
     }
     if (!data) { withData(run); return; }
+    if (data.sharded) { runSharded(terms); return; }
     if (isSplit) { runSplit(terms); return; }
     let count = 0;
     const visibleIn = new Map();

@@ -173,6 +173,29 @@ import Testing
         #expect(search.contains(#""hrefs":["things/apple.html""#))
     }
 
+    @Test func veryLargeTableShardsItsSearchByWordPrefix() throws {
+        let files = try Self.render(Self.fruit) {
+            $0.splitThreshold = 2
+            $0.searchShardThreshold = 2
+        }
+        let shards = files.keys.filter { $0.hasPrefix("assets/search-things/") }.sorted()
+        // Words: banana yellow, apple red, avocado green, 3 in 1 oil none → keys by first three letters.
+        let keys = shards.map { path -> String in
+            let hex = String(path.split(separator: "/").last?.split(separator: "-").first ?? "")
+            let bytes = stride(from: 0, to: hex.count, by: 2).compactMap { offset -> UInt8? in
+                let start = hex.index(hex.startIndex, offsetBy: offset)
+                return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(keys == ["1", "3", "app", "avo", "ban", "gre", "in", "non", "oil", "red", "yel"])
+        let manifest = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        #expect(manifest.contains(#""sharded":true"#))
+        #expect(manifest.contains(#""app":[1,1,"617070"]"#))
+        let apple = try #require(files["assets/search-things/617070-0.js"])
+        #expect(apple.contains(#"[0,"apple red","Apple",0,"things/sections/a.html#row-apple"]"#))
+    }
+
     @Test func smallTableStaysOnePage() throws {
         let files = try Self.render(Self.fruit) { $0.splitThreshold = 4 }
         #expect(!files.keys.contains { $0.contains("/sections/") })

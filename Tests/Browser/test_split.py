@@ -44,3 +44,17 @@ def test_clearing_search_restores_the_section_page(driver, split_site):
     driver.find_element(By.CSS_SELECTOR, ".search-clear").click()
     wait(driver, lambda: driver.find_element(By.ID, "b").is_displayed())
     assert not driver.find_element(By.CSS_SELECTOR, ".search-results").is_displayed()
+
+
+def test_sharded_search_loads_only_the_shard_it_needs(driver, split_site):
+    driver.get((split_site / "cities.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("ko")
+    wait(driver, lambda: "three letters" in driver.find_element(By.CSS_SELECTOR, ".search-more").text)
+    field.send_keys("l")
+    wait(driver, lambda: result_labels(driver) == ["Köln"])
+    shards = driver.execute_script(
+        "return Array.from(document.scripts).map(s => s.src).filter(s => s.includes('/search-cities/'))")
+    assert len(shards) == 1 and shards[0].split("/")[-1].startswith("6b6f6c-0.js")
+    field.send_keys(" city")
+    wait(driver, lambda: result_labels(driver) == ["Köln"])
