@@ -82,16 +82,16 @@ public enum SearchIndex {
                 output += "];\n"
                 artifacts.append(Artifact(path: folder + "/" + fileKey + "-" + String(pageIndex) + ".js", text: output))
             }
+            // The manifest gives each shard's row count only: the client derives the page
+            // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
             var entry = ""
             JSONWriter.quote(key, into: &entry)
-            entry += ":[" + String(pages) + "," + String(rows.count) + ","
-            JSONWriter.quote(fileKey, into: &entry)
-            entry += "]"
+            entry += ":" + String(rows.count)
             manifestShards.append(entry)
         }
         var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &manifest)
-        manifest += "]={\"sharded\":true,\"rows\":" + String(folded.count) + ",\"folder\":"
+        manifest += "]={\"sharded\":true,\"rows\":" + String(folded.count) + ",\"pageSize\":" + String(shardPageSize) + ",\"folder\":"
         JSONWriter.quote(folder + "/", into: &manifest)
         // Shards change with the data; the manifest's hash in their address keeps caches honest.
         let version = String(ContentHash.fingerprint(artifacts.map(\.bytes)).prefix(16))
@@ -106,7 +106,7 @@ public enum SearchIndex {
             JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &manifest)
             manifest += "]"
         }
-        manifest += "],\n\"shards\":{" + manifestShards.joined(separator: ",\n") + "}};\n"
+        manifest += "],\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
         let manifestBytes = Array(manifest.utf8)
         let main = Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: manifestBytes), bytes: manifestBytes)
         return [main] + artifacts

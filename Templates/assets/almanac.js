@@ -293,7 +293,8 @@
     if (shardPages.has(id)) { shardPages.get(id).push(resolve); return; }
     shardPages.set(id, [resolve]);
     const script = document.createElement('script');
-    script.src = root + data.folder + data.shards[key][2] + '-' + page + '.js?v=' + data.version;
+    const hex = Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16)).join('');
+    script.src = root + data.folder + hex + '-' + page + '.js?v=' + data.version;
     const finish = () => {
       const entries = (window.AlmanacSearchShards || {})[id] || [];
       for (const waiter of shardPages.get(id) || []) waiter(entries);
@@ -330,9 +331,9 @@
       announce(0);
       return;
     }
-    const rarest = known.reduce((best, word) => (data.shards[keyOf(word)][1] < data.shards[keyOf(best)][1] ? word : best));
+    const rarest = known.reduce((best, word) => (data.shards[keyOf(word)] < data.shards[keyOf(best)] ? word : best));
     const key = keyOf(rarest);
-    const [pages, total] = data.shards[key];
+    const pages = Math.ceil(data.shards[key] / data.pageSize);
     const found = [];
     let page = 0;
     for (; page < pages && found.length < MAX_RESULTS; page += 1) {
@@ -372,7 +373,6 @@
     more.textContent = more.hidden ? '' : 'Showing the first ' + shown + ' of ' + (complete ? found.length : 'over ' + shown) + ' results — type more to narrow the search.';
     noResults.hidden = found.length !== 0;
     status.textContent = found.length === 0 ? 'No results' : complete ? (found.length === 1 ? '1 result' : found.length + ' results') : 'Over ' + shown + ' results';
-    void total;
   };
 
   const run = () => {
