@@ -11,6 +11,7 @@ extension SiteBuilder {
         case listing(page: Int, format: PageRenderer.Format)
         case details(page: Int, section: Int, positions: Range<Int>)
         case sectionPage(page: Int, section: Int)
+        case searchData(page: Int, path: String)
     }
 
     static let detailChunk = 256
@@ -45,7 +46,7 @@ extension SiteBuilder {
                 }
             }
         }
-        var tasks: [Task] = [.home]
+        var tasks: [Task] = [.home] + plan.searchDataTasks.map { Task.searchData(page: $0.page, path: $0.path) }
         for start in stride(from: 0, to: plan.fixedArtifacts.count, by: Self.detailChunk) {
             tasks.append(.fixed(start..<min(start + Self.detailChunk, plan.fixedArtifacts.count)))
         }
@@ -112,6 +113,8 @@ extension SiteBuilder {
             return (rendered.artifacts, rendered.proseSpans)
         case .details(let page, let section, let positions):
             return (try renderer.renderDetails(plan.pages[page], section: section, positions: positions), [:])
+        case .searchData(let page, let path):
+            return (PageRenderer.searchData(for: plan.pages[page], mainPath: path), [:])
         case .sectionPage(let page, let section):
             return ([try renderer.renderSectionPage(plan.pages[page], section: section, searchDataPath: plan.searchDataPaths[page])], [:])
         }

@@ -20,6 +20,8 @@ struct Plan: Sendable {
     let pages: [Page]
     /// Each loaded page's search data file, when it has one.
     let searchDataPaths: [String?]
+    /// Search data to make while the pages render: (page, the file's path).
+    let searchDataTasks: [(page: Int, path: String)]
     /// For each loaded page: its detail pages, section pages and JSON twin are kept from the
     /// last build (they depend on its data and settings, not its prose).
     let keepsDetails: [Bool]
@@ -131,18 +133,9 @@ extension SiteBuilder {
         var keepsDetails: [Bool] = []
         var searchDataPaths: [String?] = []
         var fixed = templates.assets + staticArtifacts
-        let loadedPages = pages
-        let loadedKeys = pageKeys
-        // Kept search data comes back as paths with no bytes: files to move, not to write.
-        let freshSearchData = ParallelMap.map(Array(pages.indices)) { index -> [Artifact]? in
-            let page = loadedPages[index]
-            guard page.hasSearch else { return nil }
-            if let key = loadedKeys[index], let entry = previous?.pages[page.name], entry.detailsKey == key.details {
-                let kept = entry.files.filter { $0.hasPrefix("assets/search-") }
-                if !kept.isEmpty && kept.allSatisfy(exists) { return kept.map { Artifact(path: $0, bytes: []) } }
-            }
-            return PageRenderer.searchData(for: page)
-        }
+        // Search data is kept when its inputs are unchanged, and otherwise made while the pages
+        // render, under a name fixed now from the fingerprint of its inputs.
+        var searchDataTasks: [(page: Int, path: String)] = []
         for (index, page) in pages.enumerated() {
             let folder = page.settings.hasDetailPages || page.isSplit ? page.name : nil
             var keeps = false
@@ -154,18 +147,22 @@ extension SiteBuilder {
             }
             keepsDetails.append(keeps)
             var files = [page.name + ".html", page.name + ".md", page.name + ".json"]
-            if let data = freshSearchData[index], let main = data.first {
-                searchDataPaths.append(main.path)
-                if main.bytes.isEmpty {
-                    files += data.map(\.path)
-                    adoptions += data.map(\.path)
-                } else {
-                    let folder = SearchIndex.shardFolder(page)
-                    files += [main.path] + (data.count > 1 ? [folder] : [])
-                    fixed += data
-                }
-            } else {
+            if !page.hasSearch {
                 searchDataPaths.append(nil)
+            } else if let key = pageKeys[index], let entry = previous?.pages[page.name], entry.detailsKey == key.details,
+                      case let kept = entry.files.filter({ $0.hasPrefix("assets/search-") }), let main = kept.first, kept.allSatisfy(exists) {
+                searchDataPaths.append(main)
+                files += kept
+                adoptions += kept
+            } else if let key = pageKeys[index] {
+                let path = PageRenderer.searchDataPath(for: page, fingerprint: global + key.details)
+                searchDataPaths.append(path)
+                searchDataTasks.append((index, path))
+                files += [path] + (SearchIndex.isSharded(page) ? [SearchIndex.shardFolder(page)] : [])
+            } else {
+                let data = PageRenderer.searchData(for: page)
+                searchDataPaths.append(data.first?.path)
+                fixed += data
             }
             if let key = pageKeys[index] {
                 cache.pages[page.name] = BuildCache.Entry(
@@ -183,7 +180,7 @@ extension SiteBuilder {
         let summaries = reusedSummaries + pages.map { PageSummary(name: $0.name, title: $0.title, rowCount: $0.rowCount) }
         return Plan(
             siteInfo: siteInfo, templates: templates, fixedArtifacts: fixed, pages: pages,
-            searchDataPaths: searchDataPaths, keepsDetails: keepsDetails, adoptions: adoptions.sorted(), splices: splices,
+            searchDataPaths: searchDataPaths, searchDataTasks: searchDataTasks, keepsDetails: keepsDetails, adoptions: adoptions.sorted(), splices: splices,
             home: home ?? Self.defaultHome(site: site), summaries: Self.homeListing(summaries, locale: site.locale),
             warnings: options.isStrict ? [] : warnings, cache: cache, reusedPages: reusedSummaries.count)
     }

@@ -80,7 +80,7 @@ public struct PageBuilder {
         for heading in input.prose.headings { _ = anchors.anchor(for: heading) }
         var slugs = SlugAllocator()
         let sortSpec = settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
-        let order = RowOrder(spec: sortSpec, collation: collation)
+        let order = RowOrder(spec: sortSpec, collation: collation, locale: locale)
         var built: [Section] = []
         for section in sections {
             var id = anchors.anchor(for: section.title)
@@ -134,10 +134,14 @@ public struct PageBuilder {
             return [("", rows, false)]
         case .firstLetter:
             let sectionIndex = SectionIndex(collation: collation)
+            let labels = rows.map(\.label)
+            let letters = ParallelChunks.map(count: rows.count, locale: locale) { collation, range in
+                let index = SectionIndex(collation: collation)
+                return range.map { index.letter(for: labels[$0]) }
+            } ?? labels.map { sectionIndex.letter(for: $0) }
             var buckets: [String: [Labeled]] = [:]
-            for row in rows { buckets[sectionIndex.letter(for: row.label), default: []].append(row) }
-            let letters = sectionIndex.letters + [SectionIndex.other]
-            return letters.compactMap { letter in
+            for (row, letter) in zip(rows, letters) { buckets[letter, default: []].append(row) }
+            return (sectionIndex.letters + [SectionIndex.other]).compactMap { letter in
                 let members = buckets[letter] ?? []
                 if members.isEmpty && index != .full { return nil }
                 return (letter, members, false)

@@ -43,8 +43,13 @@ struct RowOrder {
 
     let spec: SortSpec
     let collation: Collation
+    let locale: String
 
     func key(_ value: Value?) -> KeyPart {
+        Self.key(value, collation: collation)
+    }
+
+    static func key(_ value: Value?, collation: Collation) -> KeyPart {
         guard let value else { return .missing }
         switch value {
         case .null: return .missing
@@ -57,13 +62,20 @@ struct RowOrder {
 
     /// Sorts `rows` (label, record) and returns their indices in order.
     func sorted(_ rows: [(label: String, record: Record)]) -> [Int] {
-        let entries = rows.enumerated().map { index, row in
-            Entry(
-                index: index,
-                parts: spec.keys.map { key($0.field == "label" && row.record[$0.field] == nil ? .string(row.label) : row.record[$0.field]) },
-                labelKey: collation.sortKey(row.label, strength: .tertiary),
-                label: row.label)
+        let spec = self.spec
+        let makeEntries: @Sendable (Collation, Range<Int>) -> [Entry] = { collation, range in
+            range.map { index in
+                let row = rows[index]
+                return Entry(
+                    index: index,
+                    parts: spec.keys.map {
+                        Self.key($0.field == "label" && row.record[$0.field] == nil ? .string(row.label) : row.record[$0.field], collation: collation)
+                    },
+                    labelKey: collation.sortKey(row.label, strength: .tertiary),
+                    label: row.label)
+            }
         }
+        let entries = ParallelChunks.map(count: rows.count, locale: locale, makeEntries) ?? makeEntries(collation, 0..<rows.count)
         let descending = spec.keys.map(\.isDescending)
         return entries.sorted { a, b in
             for (position, isDescending) in descending.enumerated() {

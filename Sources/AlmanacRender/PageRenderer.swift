@@ -157,8 +157,14 @@ public final class PageRenderer {
 
     /// A page's search data file, named with a hash of its content.
     /// The first is the file pages name; a sharded index adds its shard files.
-    public static func searchData(for page: Page) -> [Artifact] {
-        SearchIndex.artifacts(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [])
+    public static func searchData(for page: Page, mainPath: String? = nil) -> [Artifact] {
+        SearchIndex.artifacts(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [], mainPath: mainPath)
+    }
+
+    /// A search data file name fixed before the data exists, from a fingerprint of everything
+    /// the data depends on, so it changes whenever the content may.
+    public static func searchDataPath(for page: Page, fingerprint: String) -> String {
+        "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: Array(fingerprint.utf8))
     }
 
     /// One section's page of a split listing.

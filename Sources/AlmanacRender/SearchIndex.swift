@@ -15,12 +15,21 @@ public enum SearchIndex {
 
     /// The search data of a page: one file, or for a very large page a small manifest plus
     /// shard files under `assets/search-NAME/`. The first artifact is the one pages name.
-    public static func artifacts(for page: Page, sectionFiles: [String]) -> [Artifact] {
-        guard page.rowCount > page.settings.searchShardThreshold, !sectionFiles.isEmpty else {
+    ///
+    /// `mainPath` names the first file when the caller chose its name beforehand (from a
+    /// fingerprint of the inputs, so pages can name it before it exists); otherwise the name
+    /// carries a hash of the content.
+    public static func artifacts(for page: Page, sectionFiles: [String], mainPath: String? = nil) -> [Artifact] {
+        guard isSharded(page) else {
             let bytes = Array(script(for: page, sectionFiles: sectionFiles).utf8)
-            return [Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)]
+            return [Artifact(path: mainPath ?? "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)]
         }
-        return shardedArtifacts(for: page, sectionFiles: sectionFiles)
+        return shardedArtifacts(for: page, sectionFiles: sectionFiles, mainPath: mainPath)
+    }
+
+    /// Whether a page's search data is sharded: very large, and split into section pages.
+    public static func isSharded(_ page: Page) -> Bool {
+        page.rowCount > page.settings.searchShardThreshold && page.isSplit
     }
 
     /// The folder holding a sharded page's shard files.
@@ -34,20 +43,9 @@ public enum SearchIndex {
     /// A word's shard: its first three characters (the whole word when shorter).
     static func shardKey(_ word: Substring) -> String { String(word.prefix(3)) }
 
-    static func shardedArtifacts(for page: Page, sectionFiles: [String]) -> [Artifact] {
+    static func shardedArtifacts(for page: Page, sectionFiles: [String], mainPath: String?) -> [Artifact] {
         let folded = rows(for: page)
-        var labels: [String] = []
-        var sectionOfRow: [Int] = []
-        var hrefs: [String] = []
-        for (index, section) in page.sections.enumerated() {
-            for row in section.rows {
-                labels.append(row.label)
-                sectionOfRow.append(index)
-                hrefs.append(page.settings.hasDetailPages
-                    ? HTMLContext.detailPath(page, row)
-                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
-            }
-        }
+        let (labels, sectionOfRow, hrefs) = rowFacts(page, sectionFiles: sectionFiles)
         var shards: [String: [Int]] = [:]
         var wordsOfRow: [String] = []
         wordsOfRow.reserveCapacity(folded.count)
@@ -95,21 +93,46 @@ public enum SearchIndex {
         JSONWriter.quote(folder + "/", into: &manifest)
         // Shards change with the data; the manifest's hash in their address keeps caches honest.
         let version = String(ContentHash.fingerprint(artifacts.map(\.bytes)).prefix(16))
-        manifest += ",\"version\":\"" + version + "\",\"sections\":["
-        for (index, section) in page.sections.enumerated() {
-            if index > 0 { manifest += "," }
-            manifest += "["
-            JSONWriter.quote(section.id, into: &manifest)
-            manifest += ","
-            JSONWriter.quote(section.title, into: &manifest)
-            manifest += ","
-            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &manifest)
-            manifest += "]"
-        }
-        manifest += "],\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
+        manifest += ",\"version\":\"" + version + "\",\"sections\":"
+        appendSections(page, sectionFiles: sectionFiles, into: &manifest)
+        manifest += ",\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
         let manifestBytes = Array(manifest.utf8)
-        let main = Artifact(path: "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: manifestBytes), bytes: manifestBytes)
+        let main = Artifact(path: mainPath ?? "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: manifestBytes), bytes: manifestBytes)
         return [main] + artifacts
+    }
+
+    /// Each row's label, section and address, in page order: what a split page's search
+    /// results show, since those rows are not on the page being searched.
+    static func rowFacts(_ page: Page, sectionFiles: [String]) -> (labels: [String], sections: [Int], hrefs: [String]) {
+        var labels: [String] = []
+        var sections: [Int] = []
+        var hrefs: [String] = []
+        for (index, section) in page.sections.enumerated() {
+            for row in section.rows {
+                labels.append(row.label)
+                sections.append(index)
+                hrefs.append(page.settings.hasDetailPages
+                    ? HTMLContext.detailPath(page, row)
+                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
+            }
+        }
+        return (labels, sections, hrefs)
+    }
+
+    /// `[[id, title, page], …]` for every section of a split page.
+    static func appendSections(_ page: Page, sectionFiles: [String], into output: inout String) {
+        output += "["
+        for (index, section) in page.sections.enumerated() {
+            if index > 0 { output += "," }
+            output += "["
+            JSONWriter.quote(section.id, into: &output)
+            output += ","
+            JSONWriter.quote(section.title, into: &output)
+            output += ","
+            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &output)
+            output += "]"
+        }
+        output += "]"
     }
 
     public static func rows(for page: Page) -> [String] {
@@ -134,31 +157,12 @@ public enum SearchIndex {
             output += ";\n"
             return output
         }
-        output += "{\"sections\":["
-        for (index, section) in page.sections.enumerated() {
-            if index > 0 { output += "," }
-            output += "["
-            JSONWriter.quote(section.id, into: &output)
-            output += ","
-            JSONWriter.quote(section.title, into: &output)
-            output += ","
-            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &output)
-            output += "]"
-        }
-        output += "],\n\"rows\":"
+        output += "{\"sections\":"
+        appendSections(page, sectionFiles: sectionFiles, into: &output)
+        output += ",\n\"rows\":"
         appendList(folded, into: &output)
-        var labels: [String] = []
-        var sections: [String] = []
-        var hrefs: [String] = []
-        for (index, section) in page.sections.enumerated() {
-            for row in section.rows {
-                labels.append(row.label)
-                sections.append(String(index))
-                hrefs.append(page.settings.hasDetailPages
-                    ? HTMLContext.detailPath(page, row)
-                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
-            }
-        }
+        let (labels, sectionOfRow, hrefs) = rowFacts(page, sectionFiles: sectionFiles)
+        let sections = sectionOfRow.map(String.init)
         output += ",\n\"labels\":"
         appendList(labels, into: &output)
         output += ",\n\"section\":[" + sections.joined(separator: ",") + "],\n\"hrefs\":"

@@ -137,6 +137,24 @@ import Testing
         #expect(result.warnings[0].severity == .warning)
     }
 
+    /// Large pages compute keys on several threads; the result must match a naive scan.
+    @Test func largePageMatchesANaiveScan() throws {
+        let stems = ["Åsa", "émile", "Zoë", "3M", "anna", "Ørsted", "Łukasz", "bob", "_x", "Item 10", "Item 2", "zed"]
+        let labels = (0..<6000).map { "\(stems[$0 % stems.count]) \(($0 * 7919) % 1000)" }
+        let page = try Self.build(Self.names(labels))
+        let collation = try #require(Collation(locale: "en"))
+        let index = SectionIndex(collation: collation)
+        #expect(page.rowCount == labels.count)
+        for section in page.sections {
+            #expect(section.rows.allSatisfy { index.letter(for: $0.label) == section.title })
+            for (a, b) in zip(section.rows, section.rows.dropFirst()) {
+                #expect(collation.compare(a.label, b.label) != .descending, "\(a.label) before \(b.label)")
+            }
+        }
+        let again = try Self.build(Self.names(labels))
+        #expect(Self.layout(again) == Self.layout(page))
+    }
+
     @Test func labelDefaultsToNameThenTitleThenFirstColumn() throws {
         let titled = Self.records([["title": "T", "x": "1"]], order: ["x", "title"])
         #expect(try Self.build(titled).sections[0].rows[0].label == "T")

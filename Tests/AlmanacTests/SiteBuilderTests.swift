@@ -256,16 +256,9 @@ import Testing
 @Suite struct DiskBuildTests {
     /// The real thing on disk: build, break the data, build again, and compare every byte.
     @Test func failedBuildOnDiskLeavesOutputByteForByte() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-site-\(UUID().uuidString)").path
+        let (root, options) = try makeSiteOnDisk()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let disk = DiskFileSystem()
-        for (path, text) in InlineSite.files(SiteBuilderTests.site) {
-            try disk.createDirectory(root + "/" + Path.directory(of: path))
-            try disk.write(Array(text.utf8), to: root + "/" + path)
-        }
-        var options = BuildOptions()
-        options.contentPath = root + "/Content"
-        options.outputPath = root + "/Output"
         _ = try SiteBuilder(options: options, fileSystem: disk).build()
         let before = try snapshot(disk, root + "/Output")
         #expect(before.keys.contains("states.html") && before.keys.contains("friends.md"))
@@ -282,8 +275,20 @@ import Testing
     /// A build that keeps unchanged pages moves their files into staging; when another page
     /// fails while rendering, they go back and the output is as it was.
     @Test func failureAfterKeepingPagesPutsThemBack() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-keep-\(UUID().uuidString)").path
+        let (root, options) = try makeSiteOnDisk()
         defer { try? FileManager.default.removeItem(atPath: root) }
+        let disk = DiskFileSystem()
+        _ = try SiteBuilder(options: options, fileSystem: disk).build()
+        let before = try snapshot(disk, root + "/Output")
+        let friends = root + "/Content/friends.md"
+        try disk.write(Array(try disk.readText(friends).replacingOccurrences(of: "key: name", with: "key: name\nfooter: \"{{#count}}\"").utf8), to: friends)
+        #expect(diagnostic { _ = try SiteBuilder(options: options, fileSystem: disk).build() } != nil)
+        #expect(try snapshot(disk, root + "/Output") == before)
+    }
+
+    /// The inline test site written to a fresh temporary folder, with options that build it.
+    func makeSiteOnDisk() throws -> (root: String, options: BuildOptions) {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-site-\(UUID().uuidString)").path
         let disk = DiskFileSystem()
         for (path, text) in InlineSite.files(SiteBuilderTests.site) {
             try disk.createDirectory(root + "/" + Path.directory(of: path))
@@ -292,12 +297,7 @@ import Testing
         var options = BuildOptions()
         options.contentPath = root + "/Content"
         options.outputPath = root + "/Output"
-        _ = try SiteBuilder(options: options, fileSystem: disk).build()
-        let before = try snapshot(disk, root + "/Output")
-        let friends = root + "/Content/friends.md"
-        try disk.write(Array(try disk.readText(friends).replacingOccurrences(of: "key: name", with: "key: name\nfooter: \"{{#count}}\"").utf8), to: friends)
-        #expect(diagnostic { _ = try SiteBuilder(options: options, fileSystem: disk).build() } != nil)
-        #expect(try snapshot(disk, root + "/Output") == before)
+        return (root, options)
     }
 
     func snapshot(_ disk: DiskFileSystem, _ folder: String, prefix: String = "") throws -> [String: [UInt8]] {
