@@ -238,26 +238,36 @@
   const results = main.querySelector('.search-results');
   const more = main.querySelector('.search-more');
   const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
-  const MAX_RESULTS = 200;
+  const MAX_RESULTS = 100;
 
   const announce = (count) => {
     noResults.hidden = count !== 0;
     status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
   };
 
+  // Typing on narrows a search: when the new query extends the last one, every term of the
+  // last is inside a term of the new, so only the last query's matches need looking at.
+  let previousKey = null;
+  let previousMatches = null;
   const runSplit = (terms) => {
     const folded = data.rows;
-    const matched = new Set();
-    const shown = [];
-    let count = 0;
-    for (let i = 0; i < folded.length; i += 1) {
+    const key = terms.join(' ');
+    const candidates = previousKey !== null && key.startsWith(previousKey) ? previousMatches : null;
+    const matches = [];
+    const test = (i) => {
       const text = folded[i];
-      if (terms.every((term) => text.includes(term))) {
-        count += 1;
-        matched.add(data.section[i]);
-        if (shown.length < MAX_RESULTS) shown.push(i);
-      }
+      if (terms.every((term) => text.includes(term))) matches.push(i);
+    };
+    if (candidates) {
+      for (const i of candidates) test(i);
+    } else {
+      for (let i = 0; i < folded.length; i += 1) test(i);
     }
+    previousKey = key;
+    previousMatches = matches;
+    const count = matches.length;
+    const shown = matches.slice(0, MAX_RESULTS);
+    const matched = new Set(matches.map((i) => data.section[i]));
     const items = shown.map((i) => {
       const item = document.createElement('li');
       const link = document.createElement('a');
