@@ -69,28 +69,9 @@ public struct AlmanacCommand {
                 let report = isBuild ? try builder.build() : try builder.check()
                 for warning in report.warnings { output.error(printer.format(warning)) }
                 if !parsed.flags.contains("--quiet") {
-                    let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
-                    let what = "\(report.pageCount) page\(report.pageCount == 1 ? "" : "s"), \(report.rowCount) row\(report.rowCount == 1 ? "" : "s")"
-                    var kept = ""
-                    if report.reusedPages > 0 || report.reusedDetailFolders > 0 || report.proseOnlyPages > 0 {
-                        var parts: [String] = []
-                        if report.proseOnlyPages > 0 {
-                            parts.append("all but the new prose of \(report.proseOnlyPages) page\(report.proseOnlyPages == 1 ? "" : "s")")
-                        }
-                        if report.reusedPages > 0 { parts.append("\(report.reusedPages) unchanged page\(report.reusedPages == 1 ? "" : "s")") }
-                        if report.reusedDetailFolders > 0 {
-                            parts.append("the detail pages and JSON of \(report.reusedDetailFolders) page\(report.reusedDetailFolders == 1 ? "" : "s")")
-                        }
-                        kept = "; kept " + parts.joined(separator: " and ")
-                    }
-                    output.standard(isBuild
-                        ? "Built \(what): rendered \(report.fileCount) files into \(options.outputPath)/\(kept) (\(seconds) s)"
-                        : "Checked \(what): no errors")
-                    if parsed.flags.contains("--verbose") {
-                        for stage in report.stages {
-                            output.standard("  \(stage.name): \(String(format: "%.2f", stage.seconds)) s")
-                        }
-                    }
+                    let summary = BuildSummary(report: report, isBuild: isBuild, outputPath: options.outputPath, seconds: Date().timeIntervalSince(started))
+                    output.standard(summary.line)
+                    if parsed.flags.contains("--verbose") { summary.stages.forEach(output.standard) }
                 }
             case "render":
                 var options = SinglePageRenderer.Options(dataPath: parsed.positional[0])

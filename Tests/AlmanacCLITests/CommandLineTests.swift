@@ -64,6 +64,15 @@ import Testing
         #expect(site.exists("Output/a.md"))
     }
 
+    @Test func secondBuildSaysWhatItKept() {
+        let captured = Captured()
+        _ = AlmanacCommand(fileSystem: site).run(["build", "--quiet"], output: captured.output)
+        #expect(AlmanacCommand(fileSystem: site).run(["build", "--verbose"], output: captured.output) == .success)
+        #expect(captured.standard.first?.contains("; kept 1 unchanged page (") == true)
+        #expect(captured.standard.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.hasSuffix(" s") })
+        #expect(captured.standard.count == 4, "the summary and three stages")
+    }
+
     @Test func quietPrintsNothing() {
         let captured = Captured()
         #expect(AlmanacCommand(fileSystem: site).run(["build", "--quiet"], output: captured.output) == .success)
