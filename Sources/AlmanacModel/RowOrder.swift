@@ -45,10 +45,6 @@ struct RowOrder {
     let collation: Collation
     let locale: String
 
-    func key(_ value: Value?) -> KeyPart {
-        Self.key(value, collation: collation)
-    }
-
     static func key(_ value: Value?, collation: Collation) -> KeyPart {
         guard let value else { return .missing }
         switch value {

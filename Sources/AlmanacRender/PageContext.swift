@@ -3,8 +3,9 @@ import AlmanacModel
 import AlmanacTemplate
 import Foundation
 
-/// The typed view of a page that every template receives. Building it here, once, keeps the
-/// templates free of logic and makes every format show the same things.
+/// The view of a page that Markdown templates receive (HTML has `HTMLContext`), and the
+/// expansion of section headers and footers that every format shares. Building it here keeps
+/// the templates free of logic.
 public struct PageContext {
     /// Footers and headers are themselves small templates (`{{count}} states`), expanded as
     /// plain text here and escaped by whichever format shows them.
@@ -14,7 +15,7 @@ public struct PageContext {
         self.sectionText = TemplateRenderer(contentType: .text) { _ in nil }
     }
 
-    public func value(for page: Page, format: String) throws(Diagnostic) -> TemplateValue {
+    public func value(for page: Page) throws(Diagnostic) -> TemplateValue {
         let shown = page.settings.fields
         var sections: [TemplateValue] = []
         var indexEntries: [TemplateValue] = []
@@ -60,7 +61,7 @@ public struct PageContext {
         return [
             "title": .string(page.title),
             "name": .string(page.name),
-            "prose": .string(format == "md" ? PageContext.trimmedProse(page.prose.markdown) : page.prose.html),
+            "prose": .string(PageContext.trimmedProse(page.prose.markdown)),
             "hasProse": .bool(!page.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
             "hasIndex": .bool(page.settings.index != .off && titled.count > 1 && !indexEntries.isEmpty),
             "index": .list(indexEntries),

@@ -40,9 +40,11 @@ public final class PageRenderer {
 
     /// Every artifact of a data page in the given formats.
     public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
-        var artifacts = try renderListing(page, formats: formats)
+        // Search data is made once: the listing and every section page name the same file.
+        let searchData = formats.contains(.html) && page.hasSearch ? Self.searchData(for: page) : []
+        let searchDataPath = searchData.first?.path
+        var artifacts = try renderListing(page, formats: formats, searchDataPath: searchDataPath) + searchData
         if formats.contains(.html) && page.isSplit {
-            let searchDataPath = page.hasSearch ? Self.searchData(for: page).first?.path : nil
             for section in page.sections.indices where !page.sections[section].isEmpty {
                 artifacts.append(try renderSectionPage(page, section: section, searchDataPath: searchDataPath))
             }
@@ -202,13 +204,13 @@ public final class PageRenderer {
 
     public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
         let template = try self.template("page.md.mustache")
-        return Self.tidy(try markdown.render(template, try context.value(for: page, format: "md")))
+        return Self.tidy(try markdown.render(template, try context.value(for: page)))
     }
 
     /// The home page's Markdown: its prose and a list of every page with its row count.
     public func renderHome(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {
         let template = try self.template("index.md.mustache")
-        guard case .object(var values) = try context.value(for: page, format: "md") else { return "" }
+        guard case .object(var values) = try context.value(for: page) else { return "" }
         values["pages"] = .list(pages.map {
             [
                 "title": .string($0.title),
