@@ -11,6 +11,9 @@ public struct JSONReader {
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> Value {
         try TextInput.validateUTF8(bytes, path: path)
+        if let elements = parallelArray(bytes, path: path, start: TextInput.contentStart(bytes)) {
+            return .list(elements)
+        }
         var parser = Parser(bytes: bytes, path: path, index: TextInput.contentStart(bytes))
         parser.skipWhitespace()
         if parser.index >= bytes.count {
@@ -101,6 +104,9 @@ public struct JSONReader {
             index += count
         }
 
+        /// From this many keys on, an object's keys are indexed to find duplicates.
+        static let indexedWidth = 16
+
         mutating func parseObject(depth: Int) throws(Diagnostic) -> Value {
             let open = index
             index += 1
@@ -127,11 +133,22 @@ public struct JSONReader {
                 index += 1
                 skipWhitespace()
                 let value = try parseValue(depth: depth + 1)
-                if let existing = positions[key] {
+                // Records are narrow: a scan finds a duplicate key sooner than hashing would,
+                // and only a wide object gets an index of its keys.
+                let existing: Int?
+                if fields.count < Self.indexedWidth {
+                    existing = fields.firstIndex { $0.name == key }
+                } else {
+                    if positions.isEmpty {
+                        for (position, field) in fields.enumerated() { positions[field.name] = position }
+                    }
+                    existing = positions[key]
+                }
+                if let existing {
                     // The last duplicate wins, in the first one's place, as JavaScript does.
                     fields[existing].value = value
                 } else {
-                    positions[key] = fields.count
+                    if !positions.isEmpty { positions[key] = fields.count }
                     fields.append(Object.Field(name: key, value: value))
                 }
                 skipWhitespace()

@@ -40,33 +40,57 @@ enum TextInput {
         }
     }
 
+    /// The offset of the first byte that is not valid UTF-8. A large file is checked in slices
+    /// on every core; slices begin at a byte that starts a character, so no valid character
+    /// straddles two of them and the first error found in slice order is the first in the file.
     static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var index = 0
-        let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                continue
-            }
-            let length: Int
-            var minimum: UInt32
-            var scalar: UInt32
-            switch byte {
-            case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
-            case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
-            case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
-            default: return index
-            }
-            guard index + length <= count else { return index }
-            for next in 1..<length {
-                let continuation = bytes[index + next]
-                guard continuation & 0xC0 == 0x80 else { return index }
-                scalar = scalar << 6 | UInt32(continuation & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
-            index += length
+        let sliceCount = bytes.count >> 22 == 0 ? 1 : 16
+        var bounds = [0]
+        for slice in 1..<sliceCount {
+            var start = max(bounds[bounds.count - 1], bytes.count * slice / sliceCount)
+            while start < bytes.count, bytes[start] & 0xC0 == 0x80 { start += 1 }
+            bounds.append(start)
         }
-        return nil
+        bounds.append(bytes.count)
+        let slices = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
+        return ParallelSlices.map(slices) { firstInvalidUTF8(bytes, in: $0) }.lazy.compactMap { $0 }.first
+    }
+
+    static func firstInvalidUTF8(_ bytes: [UInt8], in range: Range<Int>) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = range.lowerBound
+            let end = range.upperBound
+            while index < end {
+                // Runs of ASCII, most of a data file, eight bytes at a time.
+                while index + 8 <= end,
+                      UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                    index += 8
+                }
+                guard index < end else { break }
+                let byte = buffer[index]
+                if byte < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                let minimum: UInt32
+                var scalar: UInt32
+                switch byte {
+                case 0xC2...0xDF: length = 2; minimum = 0x80; scalar = UInt32(byte & 0x1F)
+                case 0xE0...0xEF: length = 3; minimum = 0x800; scalar = UInt32(byte & 0x0F)
+                case 0xF0...0xF4: length = 4; minimum = 0x10000; scalar = UInt32(byte & 0x07)
+                default: return index
+                }
+                guard index + length <= end else { return index }
+                for next in 1..<length {
+                    let continuation = buffer[index + next]
+                    guard continuation & 0xC0 == 0x80 else { return index }
+                    scalar = scalar << 6 | UInt32(continuation & 0x3F)
+                }
+                if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { return index }
+                index += length
+            }
+            return nil
+        }
     }
 }

@@ -23,6 +23,44 @@ import Testing
         #expect(value.objectValue?["a"] == .number(Number(text: "3", value: 3)))
     }
 
+    @Test func wideObjectsStillKeepTheLastDuplicate() throws {
+        let keys = (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ", ")
+        let value = try read("{" + keys + #", "k3": "late", "k39": "last"}"#)
+        #expect(value.objectValue?.names.count == 40)
+        #expect(value.objectValue?["k3"] == .string("late"))
+        #expect(value.objectValue?["k39"] == .string("last"))
+        #expect(value.objectValue?.names.last == "k39")
+    }
+
+    /// A big array: records with strings that hide brackets, commas and escaped quotes.
+    static func bigArray(count: Int) -> String {
+        let records = (0..<count).map { number in
+            #"{"name": "Row \#(number), \"quoted\" [x] {y}", "n": \#(number), "tags": ["a,b", {"deep": [1, 2]}], "dup": 1, "dup": \#(number)}"#
+        }
+        return "\u{FEFF}[\n" + records.joined(separator: ",\n") + "\n]\n"
+    }
+
+    @Test func aBigArrayParsesInParallelToTheSameValues() throws {
+        let text = Self.bigArray(count: 20_000)
+        let bytes = Array(text.utf8)
+        #expect(bytes.count > JSONReader.parallelThreshold)
+        #expect((JSONReader.arrayChunks(bytes, from: 3)?.count ?? 0) > 1, "the file is split")
+        let items = try #require(try read(text).listValue)
+        #expect(items.count == 20_000)
+        #expect(items[12_345].objectValue?["name"] == .string(#"Row 12345, "quoted" [x] {y}"#))
+        #expect(items[19_999].objectValue?["dup"]?.text == "19999")
+        #expect(items.map { $0.objectValue?["n"]?.text ?? "" } == (0..<20_000).map(String.init))
+    }
+
+    @Test func anErrorDeepInABigArrayIsReportedWhereItIs() {
+        var lines = Self.bigArray(count: 20_000).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[15_001] = lines[15_001].replacingOccurrences(of: #""n": "#, with: #""n" "#)
+        let found = error(lines.joined(separator: "\n"))
+        #expect(found?.location?.line == 15_002)
+        #expect(found?.message.contains("expected ':'") == true)
+        #expect(diagnostic { _ = try read(Self.bigArray(count: 20_000) + "]") }?.message.contains("after the JSON value") == true)
+    }
+
     @Test func escapesAndSurrogatePairsDecode() throws {
         let value = try read(#"["a\"b\\c\/d\n\u00e9\ud83d\ude00", "\ud800"]"#)
         #expect(value.listValue?[0] == .string("a\"b\\c/d\né😀"))
