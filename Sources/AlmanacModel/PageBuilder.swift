@@ -54,7 +54,7 @@ public struct PageBuilder {
             labelField = Self.labelField(settings.label, records: allRecords)
             func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
                 records.map { record in
-                    let label = record[labelField]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                    let label = Self.trimmed(record[labelField]?.text ?? "")
                     if label.isEmpty {
                         warnings.append(.warning(at: record.location, "a record has no '\(labelField)' to use as its label", hint: "set `label:` to the field that names each row"))
                     }
@@ -96,6 +96,18 @@ public struct PageBuilder {
         }
         let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, searchFields: searchFields, source: input.source)
         return Result(page: page, warnings: warnings)
+    }
+
+    /// Text without leading and trailing white space. Almost every label has none, so the
+    /// common case returns the string untouched instead of going through Foundation.
+    static func trimmed(_ text: String) -> String {
+        let scalars = text.unicodeScalars
+        guard let first = scalars.first, let last = scalars.last else { return text }
+        guard first.properties.isWhitespace || last.properties.isWhitespace else { return text }
+        guard let start = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+              let end = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(scalars[start...end])
     }
 
     /// The field that names each row: the page's `label`, else the first of name, title, key

@@ -35,6 +35,11 @@ import Testing
         ])
     }
 
+    @Test func labelsLoseSurroundingWhiteSpaceOfAnyKind() throws {
+        let page = try Self.build(Self.names(["  Ada\t", "\u{00A0}Bea\u{3000}", "Cy\n", "  ", "Dee Dee"]))
+        #expect(page.sections.flatMap(\.rows).map(\.label).sorted() == ["", "Ada", "Bea", "Cy", "Dee Dee"])
+    }
+
     @Test func swedishPutsRingAndUmlautsAfterZ() throws {
         let page = try Self.build(Self.names(["Åland", "Zulu", "Örebro", "Ärla", "Anna"])) { $0.locale = "sv" }
         #expect(Self.layout(page) == ["A: Anna", "Z: Zulu", "Å: Åland", "Ä: Ärla", "Ö: Örebro"])
