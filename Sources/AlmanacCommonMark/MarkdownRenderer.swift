@@ -26,16 +26,42 @@ public struct MarkdownRenderer: Sendable {
     }
 
     public func render(_ markdown: String) -> Rendered {
-        var options = CMARK_OPT_VALIDATE_UTF8
-        if allowsUnsafe { options |= CMARK_OPT_UNSAFE }
+        guard let parsed = parse(markdown, collectingHeadings: true) else {
+            return Rendered(html: "", markdown: "", headings: [])
+        }
+        defer { cmark_node_free(parsed.document) }
+        let html = Self.take(cmark_render_html(parsed.document, options))
+        // The Markdown twin: the same tree without what safe mode keeps out of the HTML.
+        for node in parsed.unsafeNodes {
+            cmark_node_unlink(node)
+            cmark_node_free(node)
+        }
+        let cleaned = Self.take(cmark_render_commonmark(parsed.document, options, 0))
+        return Rendered(html: html, markdown: cleaned, headings: parsed.headings)
+    }
+
+    /// The HTML alone, for a Markdown field on a detail page: a row's text needs neither a
+    /// Markdown twin nor heading anchors, and a large site renders one per row.
+    public func html(_ markdown: String) -> String {
+        guard let parsed = parse(markdown, collectingHeadings: false) else { return "" }
+        defer { cmark_node_free(parsed.document) }
+        return Self.take(cmark_render_html(parsed.document, options))
+    }
+
+    private var options: Int32 {
+        allowsUnsafe ? CMARK_OPT_VALIDATE_UTF8 | CMARK_OPT_UNSAFE : CMARK_OPT_VALIDATE_UTF8
+    }
+
+    /// Parses and makes the tree safe: unsafe link and image URLs are emptied here; raw HTML
+    /// nodes are returned, since cmark's own safe mode drops them from the HTML.
+    private func parse(_ markdown: String, collectingHeadings: Bool) -> (document: OpaquePointer, headings: [String], unsafeNodes: [OpaquePointer])? {
         let utf8 = Array(markdown.utf8)
+        let options = self.options
         guard let document = utf8.withUnsafeBufferPointer({ buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
         }) else {
-            return Rendered(html: "", markdown: "", headings: [])
+            return nil
         }
-        defer { cmark_node_free(document) }
-
         var headings: [String] = []
         var unsafeNodes: [OpaquePointer] = []
         let iterator = cmark_iter_new(document)
@@ -46,7 +72,7 @@ public struct MarkdownRenderer: Sendable {
             guard event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator) else { continue }
             switch cmark_node_get_type(node) {
             case CMARK_NODE_HEADING:
-                headings.append(Self.plainText(node))
+                if collectingHeadings { headings.append(Self.plainText(node)) }
             case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
                 if !allowsUnsafe { unsafeNodes.append(node) }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
@@ -58,14 +84,7 @@ public struct MarkdownRenderer: Sendable {
                 break
             }
         }
-        let html = Self.take(cmark_render_html(document, options))
-        // The Markdown twin: the same tree without what safe mode keeps out of the HTML.
-        for node in unsafeNodes {
-            cmark_node_unlink(node)
-            cmark_node_free(node)
-        }
-        let cleaned = Self.take(cmark_render_commonmark(document, options, 0))
-        return Rendered(html: html, markdown: cleaned, headings: headings)
+        return (document, headings, unsafeNodes)
     }
 
     /// The text inside a node, as GitHub sees it when it computes a heading's anchor.

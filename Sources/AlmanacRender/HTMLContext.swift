@@ -17,10 +17,10 @@ struct HTMLContext {
     static func searchDataName(_ page: Page) -> String { "search-" + page.name + ".js" }
 
     /// The layout's values for a page at `path` (relative to the output root).
-    func layout(title: String, path: String, isHome: Bool = false) -> [String: TemplateValue] {
+    func layout(title: String, path: String, isHome: Bool = false) -> TemplateObject {
         let depth = path.split(separator: "/").count - 1
         let root = String(repeating: "../", count: depth)
-        var values: [String: TemplateValue] = [
+        var values: TemplateObject = [
             "pageTitle": .string(isHome || title == site.title ? site.title : "\(title) · \(site.title)"),
             "siteTitle": .string(site.title),
             "lang": .string(site.language),
@@ -129,7 +129,7 @@ struct HTMLContext {
         if case .section(let shown) = part {
             let filled = page.sections.indices.filter { !page.sections[$0].isEmpty }
             if let place = filled.firstIndex(of: shown) {
-                var navigation: [String: TemplateValue] = [:]
+                var navigation = TemplateObject()
                 if place > 0 {
                     let previous = filled[place - 1]
                     navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(sectionFiles[previous] + ".html")]
@@ -172,7 +172,7 @@ struct HTMLContext {
             let text = row.record[name]?.text ?? ""
             return ["name": .string(name), "value": .string(text), "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty)]
         }
-        var values: [String: TemplateValue] = [
+        var values: TemplateObject = [
             "id": .string("row-" + row.slug),
             "number": .number(Double(number)),
             "label": .string(row.label),
@@ -201,9 +201,9 @@ struct HTMLContext {
         let markdown = MarkdownRenderer(allowsUnsafe: false)
         var fields: [TemplateValue] = []
         for field in row.record.fields.fields where field.name != page.labelField && field.name != page.settings.image {
-            var entry: [String: TemplateValue] = ["name": .string(field.name)]
+            var entry: TemplateObject = ["name": .string(field.name)]
             if page.settings.markdownFields.contains(field.name), case .string(let text) = field.value {
-                entry["html"] = .string(markdown.render(text).html)
+                entry["html"] = .string(markdown.html(text))
             } else {
                 entry["value"] = .string(Self.displayText(field.value))
             }

@@ -19,21 +19,28 @@ public struct ContentType: Sendable {
 /// HTML escaping, safe in text and in quoted attribute values.
 public enum HTMLEscape {
     public static func text(_ string: String) -> String {
-        guard string.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 }) else {
-            return string
-        }
-        var result = ""
-        result.reserveCapacity(string.utf8.count + 16)
-        for character in string.unicodeScalars {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.unicodeScalars.append(character)
+        var string = string
+        return string.withUTF8 { bytes in
+            guard let first = bytes.firstIndex(where: needsEscape) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(bytes.count + 16)
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[..<first]))
+            for byte in bytes[first...] {
+                switch byte {
+                case UInt8(ascii: "&"): result.append(contentsOf: "&amp;".utf8)
+                case UInt8(ascii: "<"): result.append(contentsOf: "&lt;".utf8)
+                case UInt8(ascii: ">"): result.append(contentsOf: "&gt;".utf8)
+                case UInt8(ascii: "\""): result.append(contentsOf: "&quot;".utf8)
+                case UInt8(ascii: "'"): result.append(contentsOf: "&#39;".utf8)
+                default: result.append(byte)
+                }
             }
-        }
-        return result
+            return String(decoding: result, as: UTF8.self)
+        } ?? string
+    }
+
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
     }
 }

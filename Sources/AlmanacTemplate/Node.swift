@@ -24,6 +24,11 @@ struct Block: Sendable {
     /// The indentation an override gets where this block is expanded.
     let siteIndent: String
     let path: String
+    /// Tells this block apart from every other without comparing its source: the renderer
+    /// caches an override's re-indented nodes under it.
+    let identity = Identity()
+
+    final class Identity: Sendable {}
 }
 
 /// A tag's name, split at its dots once when the template is parsed, not at every lookup.

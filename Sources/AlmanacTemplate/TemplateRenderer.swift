@@ -9,8 +9,21 @@ public final class TemplateRenderer {
 
     public let contentType: ContentType
     private let lookup: PartialLookup
-    private var cache: [String: Template] = [:]
-    private var reindentCache: [String: [Node]] = [:]
+    private var cache: [PartialKey: Template] = [:]
+    private var reindentCache: [ReindentKey: (override: Block.Identity, nodes: [Node])] = [:]
+
+    private struct PartialKey: Hashable {
+        let name: String
+        let indentation: String
+    }
+
+    /// An override as expanded at one kind of site. The cache entry holds the override's
+    /// identity, so its address cannot be reused by another block while the entry exists.
+    private struct ReindentKey: Hashable {
+        let override: ObjectIdentifier
+        let siteIndent: String
+        let siteIsStandalone: Bool
+    }
     private var depth = 0
 
     /// Deeper partial nesting than this is an error: a partial that includes itself forever.
@@ -34,7 +47,7 @@ public final class TemplateRenderer {
     }
 
     private func partial(_ name: String, indentation: String, path: String) throws(Diagnostic) -> Template? {
-        let key = indentation + "\u{0}" + name
+        let key = PartialKey(name: name, indentation: indentation)
         if let cached = cache[key] { return cached }
         guard let found = lookup(name) else { return nil }
         let template = try Template(Self.indent(found.source, by: indentation, includingFirstLine: true), path: found.path)
@@ -131,7 +144,7 @@ public final class TemplateRenderer {
                       let template = try partial(resolved, indentation: indentation, path: path)
                 else { continue }
                 // Outer overrides win: the most derived template has the last word.
-                let merged = blocks.merging(overrides) { _, outer in outer }
+                let merged = overrides.isEmpty ? blocks : blocks.merging(overrides) { _, outer in outer }
                 try descend(path) { () throws(Diagnostic) in
                     try render(template.nodes, &stack, overrides: merged, into: &output, path: template.path)
                 }
@@ -154,8 +167,8 @@ public final class TemplateRenderer {
     /// An override's lines lose the indentation they had where they were written and gain the
     /// indentation of the block they replace.
     private func reindented(_ override: Block, to site: Block) throws(Diagnostic) -> [Node] {
-        let key = (site.isStandalone ? "s" : "i") + site.siteIndent + "\u{0}" + override.source
-        if let cached = reindentCache[key] { return cached }
+        let key = ReindentKey(override: ObjectIdentifier(override.identity), siteIndent: site.siteIndent, siteIsStandalone: site.isStandalone)
+        if let cached = reindentCache[key] { return cached.nodes }
         let definitionIndent = override.source.leadingWhitespace
         let lines = Self.splitLines(override.source).map { line in
             line.hasPrefix(definitionIndent) ? line.dropFirst(definitionIndent.count) : line
@@ -167,7 +180,7 @@ public final class TemplateRenderer {
         }
         var parser = TemplateParser(source: text, path: override.path, delimiters: override.delimiters)
         let nodes = try parser.parse()
-        reindentCache[key] = nodes
+        reindentCache[key] = (override.identity, nodes)
         return nodes
     }
 

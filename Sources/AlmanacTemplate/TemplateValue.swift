@@ -5,7 +5,7 @@ public enum TemplateValue: Sendable, Equatable {
     case string(String)
     case number(Double)
     case list([TemplateValue])
-    case object([String: TemplateValue])
+    case object(TemplateObject)
 
     /// Mustache truthiness: false, null, empty lists and empty strings hide a section.
     var isFalsy: Bool {
@@ -44,6 +44,8 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        var object = TemplateObject()
+        for (key, value) in elements { object[key] = value }
+        self = .object(object)
     }
 }

@@ -41,6 +41,15 @@ import Testing
         #expect(rendered.headings == ["Intro", "Using code here"])
     }
 
+    @Test func htmlAloneMatchesTheFullRenderingAndIsAsSafe() {
+        let source = "# Title\n\n[click](javascript:alert(1)) <script>x()</script> *fine* [ok](https://example.com)\n"
+        let html = MarkdownRenderer().html(source)
+        #expect(html == MarkdownRenderer().render(source).html)
+        #expect(!html.contains("javascript:"))
+        #expect(!html.contains("<script"))
+        #expect(html.contains("<em>fine</em>"))
+    }
+
     @Test func smartPunctuationIsOff() {
         #expect(MarkdownRenderer().render("\"quoted\" -- dash\n").html == "<p>&quot;quoted&quot; -- dash</p>\n")
     }

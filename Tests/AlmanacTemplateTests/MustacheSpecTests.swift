@@ -30,7 +30,7 @@ import Testing
             }
             return .number(number.doubleValue)
         case let array as [Any]: return .list(array.map(convert))
-        case let dictionary as [String: Any]: return .object(dictionary.mapValues(convert))
+        case let dictionary as [String: Any]: return .object(TemplateObject(dictionary.mapValues(convert)))
         default: return .null
         }
     }
