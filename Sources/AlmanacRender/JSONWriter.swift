@@ -70,10 +70,23 @@ public struct JSONWriter {
 
     public static func quote(_ text: String, into output: inout [UInt8]) {
         output.append(0x22)
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            let byte = utf8[index]
+        var text = text
+        text.withUTF8 { quote($0, into: &output) }
+        output.append(0x22)
+    }
+
+    /// Copies runs of plain bytes whole and escapes the rest; most text has nothing to escape.
+    private static func quote(_ bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        var runStart = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x3C || byte == 0x3E || byte == 0x26 || byte == 0xE2 else {
+                index += 1
+                continue
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            index += 1
             switch byte {
             case 0x22: output.append(contentsOf: #"\""#.utf8)
             case 0x5C: output.append(contentsOf: #"\\"#.utf8)
@@ -85,26 +98,18 @@ public struct JSONWriter {
             case 0x26: output.append(contentsOf: #"\u0026"#.utf8)
             case 0xE2:
                 // U+2028 and U+2029 end a line in JavaScript before ES2019.
-                let second = utf8.index(after: index)
-                if second != utf8.endIndex, utf8[second] == 0x80 {
-                    let third = utf8.index(after: second)
-                    if third != utf8.endIndex, utf8[third] == 0xA8 || utf8[third] == 0xA9 {
-                        output.append(contentsOf: (utf8[third] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
-                        index = utf8.index(after: third)
-                        continue
-                    }
-                }
-                output.append(byte)
-            default:
-                if byte < 0x20 {
-                    let hex = String(byte, radix: 16)
-                    output.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
+                if index + 1 < bytes.count, bytes[index] == 0x80, bytes[index + 1] == 0xA8 || bytes[index + 1] == 0xA9 {
+                    output.append(contentsOf: (bytes[index + 1] == 0xA8 ? #"\u2028"# : #"\u2029"#).utf8)
+                    index += 2
                 } else {
                     output.append(byte)
                 }
+            default:
+                let hex = String(byte, radix: 16)
+                output.append(contentsOf: (#"\u"# + String(repeating: "0", count: 4 - hex.count) + hex).utf8)
             }
-            index = utf8.index(after: index)
+            runStart = index
         }
-        output.append(0x22)
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
 }

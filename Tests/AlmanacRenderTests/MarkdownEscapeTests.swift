@@ -29,6 +29,12 @@ import Testing
         #expect(JSONWriter(pretty: false).write(value)
             == #"{"z":"\u003c/script\u003e\u003cb\u003e\u0026\u2028\"\\\n\u0001","a":1.50,"list":[true,null]}"#)
     }
+
+    @Test func keepsOtherTextByteForByteAroundEscapes() {
+        // €, – and ‰ share U+2028's first byte and must pass through untouched.
+        let text = "€5 – Ærø <ü>\u{2029}‰\u{1F}\u{200D}"
+        #expect(JSONWriter(pretty: false).write(.string(text)) == #""€5 – Ærø \u003cü\u003e\u2029‰\u001f\#u{200D}""#)
+    }
 }
 
 import AlmanacCore
