@@ -199,5 +199,5 @@ extension SiteBuilder {
     }
 
     /// Part of every cache key: a new version of Almanac never trusts an old build's files.
-    static let cacheVersion = "almanac-0.1.0-cache-1"
+    static let cacheVersion = "almanac-0.1.0-cache-2"
 }
