@@ -18,10 +18,15 @@ struct HTMLContext {
 
     /// The layout's values for a page at `path` (relative to the output root).
     func layout(title: String, path: String, isHome: Bool = false) -> TemplateObject {
-        let depth = path.split(separator: "/").count - 1
-        let root = String(repeating: "../", count: depth)
-        var values: TemplateObject = [
-            "pageTitle": .string(isHome || title == site.title ? site.title : "\(title) · \(site.title)"),
+        var values = sharedLayout(root: Self.root(of: path))
+        values["pageTitle"] = .string(isHome || title == site.title ? site.title : "\(title) · \(site.title)")
+        if let canonical = site.absoluteURL(path) { values["canonical"] = .string(canonical) }
+        return values
+    }
+
+    /// The layout's values that every page in one folder shares.
+    func sharedLayout(root: String) -> TemplateObject {
+        [
             "siteTitle": .string(site.title),
             "lang": .string(site.language),
             "root": .string(root),
@@ -29,8 +34,11 @@ struct HTMLContext {
             "stylesheet": .string(root + site.stylesheet),
             "script": .string(root + site.script),
         ]
-        if let canonical = site.absoluteURL(path) { values["canonical"] = .string(canonical) }
-        return values
+    }
+
+    /// `../` for each folder between `path` and the output root.
+    static func root(of path: String) -> String {
+        String(repeating: "../", count: path.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) })
     }
 
     /// An image field's URL as seen from a page `root` away from the output root, or nil when
@@ -90,7 +98,7 @@ struct HTMLContext {
             path = Self.listingPath(page)
         }
         var values = layout(title: page.title, path: path)
-        let root = String(repeating: "../", count: path.split(separator: "/").count - 1)
+        let root = Self.root(of: path)
         let isSplit = !sectionFiles.isEmpty
         let searched = Set(page.searchFields)
         var sections: [TemplateValue] = []
@@ -192,11 +200,20 @@ struct HTMLContext {
 
     // MARK: Detail
 
-    /// `backPath`: the page that shows the row's section, when the listing is split.
+    /// What every detail page of `page` shares, built once for a run of them and rendered
+    /// below each row's own values: the layout seen from one folder down, and the listing.
+    func detailShared(_ page: Page) -> TemplateValue {
+        var values = sharedLayout(root: "../")
+        values["listingTitle"] = .string(page.title)
+        return .object(values)
+    }
+
+    /// One row's own values on its detail page, above `detailShared`. `backPath`: the page
+    /// that shows the row's section, when the listing is split.
     func detail(_ page: Page, section: Section, position: Int, backPath: String? = nil) -> TemplateValue {
         let row = section.rows[position]
-        let path = Self.detailPath(page, row)
-        var values = layout(title: row.label, path: path)
+        var values = TemplateObject()
+        if let canonical = site.absoluteURL(Self.detailPath(page, row)) { values["canonical"] = .string(canonical) }
         let root = "../"
         let markdown = MarkdownRenderer(allowsUnsafe: false)
         var fields: [TemplateValue] = []
@@ -212,7 +229,6 @@ struct HTMLContext {
         values["label"] = .string(row.label)
         values["fields"] = .list(fields)
         values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
-        values["listingTitle"] = .string(page.title)
         values["back"] = .string(root + (backPath ?? Self.listingPath(page)) + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
         if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }

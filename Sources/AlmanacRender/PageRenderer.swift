@@ -185,10 +185,12 @@ public final class PageRenderer {
         let detail = try template("detail.html.mustache")
         let rows = page.sections[section]
         let backPath = page.isSplit ? HTMLContext.sectionPath(page, HTMLContext.sectionFileNames(page)[section]) : nil
+        let shared = htmlContext.detailShared(page)
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
         for position in positions {
-            let output = try html.render(detail, htmlContext.detail(page, section: rows, position: position, backPath: backPath))
+            let own = htmlContext.detail(page, section: rows, position: position, backPath: backPath)
+            let output = try html.render(detail, contexts: [shared, own])
             artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), text: Self.endLine(output)))
         }
         return artifacts

@@ -26,7 +26,9 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     /// The value under `key`; setting nil removes it, setting an existing key replaces it.
     public subscript(key: String) -> TemplateValue? {
         get {
-            for entry in entries where entry.key == key { return entry.value }
+            // Most names differ in length; counting a short string's bytes is free.
+            let length = key.utf8.count
+            for entry in entries where entry.key.utf8.count == length && entry.key == key { return entry.value }
             return nil
         }
         set {

@@ -35,8 +35,15 @@ public final class TemplateRenderer {
     }
 
     public func render(_ template: Template, _ context: TemplateValue) throws(Diagnostic) -> String {
+        try render(template, contexts: [context])
+    }
+
+    /// Renders with a stack of contexts, innermost last: names missing from one are looked up
+    /// in the one below, as in a section. Values many renders share can sit in a lower context
+    /// built once.
+    public func render(_ template: Template, contexts: [TemplateValue]) throws(Diagnostic) -> String {
         var output = ""
-        var stack = [context]
+        var stack = contexts
         try render(template.nodes, &stack, overrides: [:], into: &output, path: template.path)
         return output
     }
