@@ -17,10 +17,27 @@ public struct Artifact: Sendable, Equatable {
 /// control characters or backslashes.
 public enum OutputPath {
     public static func validate(_ path: String) throws(FileSystemError) {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        let isSafe = !path.isEmpty && !path.hasPrefix("/")
-            && parts.allSatisfy { !$0.isEmpty && $0 != "." && $0 != ".." }
-            && !path.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || $0 == "\\" }
-        guard isSafe else { throw FileSystemError(path: path, message: "unsafe output path") }
+        guard isSafe(path) else { throw FileSystemError(path: path, message: "unsafe output path") }
+    }
+
+    /// One pass over the bytes: every part between slashes non-empty and neither `.` nor `..`;
+    /// no control character (all below 0x20, and 0x7F) and no backslash anywhere.
+    static func isSafe(_ path: String) -> Bool {
+        var partLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "/"):
+                guard partLength > 0, dots != partLength || dots > 2 else { return false }
+                partLength = 0
+                dots = 0
+                continue
+            case UInt8(ascii: "."): dots += 1
+            case UInt8(ascii: "\\"), 0x7F, ..<0x20: return false
+            default: break
+            }
+            partLength += 1
+        }
+        return partLength > 0 && (dots != partLength || dots > 2)
     }
 }

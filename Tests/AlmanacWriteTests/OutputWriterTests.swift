@@ -26,11 +26,20 @@ import Testing
         #expect(!fileSystem.exists(".Output.new"))
     }
 
-    @Test(arguments: ["../escape.md", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\u{0}b", "a\\b", "dir/"])
+    @Test(arguments: ["../escape.md", "/etc/passwd", "a/../../b", "", "a//b", "./x", "a\u{0}b", "a\\b", "dir/", "..", "a/.", "a/..", "x\u{7F}", "a\nb"])
     func unsafePathsAreRefused(path: String) throws {
         let fileSystem = MemoryFileSystem()
         let staging = try OutputWriter(fileSystem: fileSystem, outputPath: "Output").begin()
         #expect(throws: FileSystemError.self) { try staging.write(Artifact(path: path, text: "x")) }
+    }
+
+    @Test(arguments: ["a.html", "states/new-york.html", "...", "a/.../b", ".hidden/x.md", "a./b..", "ünïcode/é\u{301}.html"])
+    func ordinaryPathsAreWritten(path: String) throws {
+        let fileSystem = MemoryFileSystem()
+        let staging = try OutputWriter(fileSystem: fileSystem, outputPath: "Output").begin()
+        try staging.write(Artifact(path: path, text: "x"))
+        try staging.commit()
+        #expect(try fileSystem.read("Output/" + path) == Array("x".utf8))
     }
 
     @Test func swapOnDiskIsAtomicAndLeavesNoStaging() throws {
