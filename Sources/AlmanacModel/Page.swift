@@ -76,7 +76,10 @@ public struct Section: Sendable {
 }
 
 /// One record as the page shows it.
-public struct Row: Sendable {
+///
+/// A class, not a struct: rows are read everywhere and never changed, and copying a reference
+/// costs one retain where a struct of strings and a record costs several.
+public final class Row: Sendable {
     public let label: String
     public let record: Record
     /// Unique within the page: the row's detail page name and anchor.

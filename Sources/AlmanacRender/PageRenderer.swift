@@ -66,7 +66,7 @@ public final class PageRenderer {
             case .html:
                 artifacts += try renderListingHTML(page, searchDataPath: searchDataPath)
             case .markdown:
-                artifacts.append(Artifact(path: page.name + ".md", text: try renderMarkdown(page)))
+                artifacts.append(Artifact(path: page.name + ".md", bytes: try renderMarkdownBytes(page)))
             case .json:
                 artifacts.append(Artifact(path: page.name + ".json", bytes: JSONWriter().bytes(try PageJSON.value(for: page))))
             }
@@ -152,8 +152,9 @@ public final class PageRenderer {
                 artifacts += data
             }
         }
-        let listing = try html.render(try template("page.html.mustache"), .object(values))
-        artifacts.insert(Artifact(path: HTMLContext.listingPath(page), text: Self.endLine(listing)), at: 0)
+        var listing = try html.renderBytes(try template("page.html.mustache"), contexts: [.object(values)])
+        Self.endLine(&listing)
+        artifacts.insert(Artifact(path: HTMLContext.listingPath(page), bytes: listing), at: 0)
         return artifacts
     }
 
@@ -175,8 +176,9 @@ public final class PageRenderer {
         guard case .object(var values) = try HTMLContext(site: site).listing(page, part: .section(section), sectionFiles: sectionFiles)
         else { throw .error(at: page.source, "cannot lay out section \(section)") }
         if let searchDataPath { values["searchData"] = .string(searchDataPath) }
-        let output = try html.render(try template("page.html.mustache"), .object(values))
-        return Artifact(path: HTMLContext.sectionPath(page, sectionFiles[section]), text: Self.endLine(output))
+        var output = try html.renderBytes(try template("page.html.mustache"), contexts: [.object(values)])
+        Self.endLine(&output)
+        return Artifact(path: HTMLContext.sectionPath(page, sectionFiles[section]), bytes: output)
     }
 
     /// The detail pages of some rows of one section.
@@ -190,8 +192,9 @@ public final class PageRenderer {
         artifacts.reserveCapacity(positions.count)
         for position in positions {
             let own = htmlContext.detail(page, section: rows, position: position, backPath: backPath)
-            let output = try html.render(detail, contexts: [shared, own])
-            artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), text: Self.endLine(output)))
+            var output = try html.renderBytes(detail, contexts: [shared, own])
+            Self.endLine(&output)
+            artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), bytes: output))
         }
         return artifacts
     }
@@ -205,8 +208,12 @@ public final class PageRenderer {
     }
 
     public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
+        String(decoding: try renderMarkdownBytes(page), as: UTF8.self)
+    }
+
+    func renderMarkdownBytes(_ page: Page) throws(Diagnostic) -> [UInt8] {
         let template = try self.template("page.md.mustache")
-        return Self.tidy(try markdown.render(template, try context.value(for: page)))
+        return Self.tidy(try markdown.renderBytes(template, contexts: [try context.value(for: page)]))
     }
 
     /// The home page's Markdown: its prose and a list of every page with its row count.
@@ -237,28 +244,39 @@ public final class PageRenderer {
     /// HTML is left as the templates wrote it (a `<pre>` in the prose must keep its blank
     /// lines); it only ends with one newline.
     static func endLine(_ text: String) -> String {
-        var text = text
-        while text.hasSuffix("\n") { text.removeLast() }
-        return text + "\n"
+        var bytes = Array(text.utf8)
+        endLine(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Exactly one line break at the end.
+    static func endLine(_ bytes: inout [UInt8]) {
+        while bytes.last == 0x0A { bytes.removeLast() }
+        bytes.append(0x0A)
     }
 
     /// Collapses runs of blank lines and ends the file with exactly one newline, so templates
     /// can be written for readability without their layout leaking into the output.
     static func tidy(_ text: String) -> String {
-        var lines: [Substring] = []
-        var blank = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.last == " " && line.allSatisfy({ $0 == " " }) ? "" : line
-            if trimmed.isEmpty {
-                blank += 1
-                if blank > 1 || lines.isEmpty { continue }
-            } else {
-                blank = 0
+        String(decoding: tidy(Array(text.utf8)), as: UTF8.self)
+    }
+
+    static func tidy(_ text: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(text.count + 1)
+        var pendingBlank = false
+        for line in text.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            if line.allSatisfy({ $0 == 0x20 }) {
+                pendingBlank = !output.isEmpty
+                continue
             }
-            lines.append(trimmed)
+            if pendingBlank { output.append(0x0A) }
+            pendingBlank = false
+            output.append(contentsOf: line)
+            output.append(0x0A)
         }
-        while lines.last?.isEmpty == true { lines.removeLast() }
-        return lines.joined(separator: "\n") + "\n"
+        if output.isEmpty { output.append(0x0A) }
+        return output
     }
 }
 

@@ -42,7 +42,14 @@ public final class TemplateRenderer {
     /// in the one below, as in a section. Values many renders share can sit in a lower context
     /// built once.
     public func render(_ template: Template, contexts: [TemplateValue]) throws(Diagnostic) -> String {
-        var output = ""
+        String(decoding: try renderBytes(template, contexts: contexts), as: UTF8.self)
+    }
+
+    /// The rendering as UTF-8 bytes, which is what gets written: appending bytes skips the
+    /// bookkeeping a growing String does, and the file needs no conversion afterwards.
+    public func renderBytes(_ template: Template, contexts: [TemplateValue]) throws(Diagnostic) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
         var stack = contexts
         try render(template.nodes, &stack, overrides: [:], into: &output, path: template.path)
         return output
@@ -112,15 +119,15 @@ public final class TemplateRenderer {
 
     private func render(
         _ nodes: [Node], _ stack: inout [TemplateValue], overrides: [String: Block],
-        into output: inout String, path: String
+        into output: inout [UInt8], path: String
     ) throws(Diagnostic) {
         for node in nodes {
             switch node {
             case .text(let text):
-                output += text
+                output.append(contentsOf: text.utf8)
             case .variable(let name, let escaped):
                 let text = lookupValue(name, stack).interpolated
-                output += escaped ? contentType.escape(text) : text
+                if escaped { contentType.appendEscaped(text, &output) } else { output.append(contentsOf: text.utf8) }
             case .section(let name, let children, let inverted):
                 let value = lookupValue(name, stack)
                 if inverted {
