@@ -183,9 +183,14 @@ public struct Object: Sendable, Hashable {
     public var names: [String] { fields.map(\.name) }
     public var isEmpty: Bool { fields.isEmpty }
 
-    /// The value named `name`; records are narrow, so a linear scan beats hashing here.
+    /// The value named `name`; records are narrow, so a linear scan beats hashing here, and
+    /// comparing byte counts first skips most names without comparing their text.
     public subscript(name: String) -> Value? {
-        get { fields.first(where: { $0.name == name })?.value }
+        get {
+            let length = name.utf8.count
+            for field in fields where field.name.utf8.count == length && field.name == name { return field.value }
+            return nil
+        }
         set {
             if let index = fields.firstIndex(where: { $0.name == name }) {
                 if let newValue { fields[index].value = newValue } else { fields.remove(at: index) }

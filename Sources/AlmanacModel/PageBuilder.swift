@@ -81,18 +81,25 @@ public struct PageBuilder {
         var slugs = SlugAllocator()
         let sortSpec = settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
         let order = RowOrder(spec: sortSpec, collation: collation, locale: locale)
+        let sortedSections = order.sorted(sections: sections.map { $0.keepsOrder ? [] : $0.rows })
+        let ordered = sections.indices.map { index in
+            sections[index].keepsOrder ? sections[index].rows : sortedSections[index].map { sections[index].rows[$0] }
+        }
+        // Slugs are made on every core; only making them unique follows row order.
+        let labels = ordered.flatMap { $0.map(\.label) }
+        let baseSlugs = ParallelChunks.map(count: labels.count) { range in range.map { Slug.make(labels[$0]) } }
+        var slugIndex = 0
         var built: [Section] = []
-        for section in sections {
+        for (section, rows) in zip(sections, ordered) {
             var id = anchors.anchor(for: section.title)
             if AnchorSlugger.base(section.title).isEmpty {
                 id = anchors.anchor(for: section.title == SectionIndex.other ? "other" : "section")
             }
-            let indices = section.keepsOrder ? Array(section.rows.indices) : order.sorted(section.rows)
-            let rows = indices.map { index in
-                let row = section.rows[index]
-                return Row(label: row.label, record: row.record, slug: slugs.allocate(row.label))
+            let builtRows = rows.map { row in
+                defer { slugIndex += 1 }
+                return Row(label: row.label, record: row.record, slug: slugs.allocate(slug: baseSlugs[slugIndex]))
             }
-            built.append(Section(title: section.title, id: id, header: settings.header, footer: settings.footer, rows: rows))
+            built.append(Section(title: section.title, id: id, header: settings.header, footer: settings.footer, rows: builtRows))
         }
         let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, searchFields: searchFields, source: input.source)
         return Result(page: page, warnings: warnings)

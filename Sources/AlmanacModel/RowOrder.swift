@@ -58,10 +58,24 @@ struct RowOrder {
 
     /// Sorts `rows` (label, record) and returns their indices in order.
     func sorted(_ rows: [(label: String, record: Record)]) -> [Int] {
+        sorted(sections: [rows])[0]
+    }
+
+    /// Sorts each group of rows on its own and returns, for each, its indices in order. Sort
+    /// keys are made in chunks across every group on every core (each chunk with its own
+    /// collator), then the groups are sorted side by side; only byte strings are compared.
+    func sorted(sections: [[(label: String, record: Record)]]) -> [[Int]] {
         let spec = self.spec
+        let flat = sections.flatMap { $0 }
+        var offsets: [Int] = []
+        var total = 0
+        for section in sections {
+            offsets.append(total)
+            total += section.count
+        }
         let makeEntries: @Sendable (Collation, Range<Int>) -> [Entry] = { collation, range in
             range.map { index in
-                let row = rows[index]
+                let row = flat[index]
                 return Entry(
                     index: index,
                     parts: spec.keys.map {
@@ -71,19 +85,22 @@ struct RowOrder {
                     label: row.label)
             }
         }
-        let entries = ParallelChunks.map(count: rows.count, locale: locale, makeEntries) ?? makeEntries(collation, 0..<rows.count)
+        let entries = ParallelChunks.map(count: flat.count, locale: locale, makeEntries) ?? makeEntries(collation, 0..<flat.count)
         let descending = spec.keys.map(\.isDescending)
-        return entries.sorted { a, b in
-            for (position, isDescending) in descending.enumerated() {
-                let x = a.parts[position], y = b.parts[position]
-                if x == y { continue }
-                if case .missing = x { return false }
-                if case .missing = y { return true }
-                return isDescending ? y < x : x < y
-            }
-            if a.labelKey != b.labelKey { return a.labelKey.lexicographicallyPrecedes(b.labelKey) }
-            if a.label != b.label { return a.label.unicodeScalars.lexicographicallyPrecedes(b.label.unicodeScalars) }
-            return a.index < b.index
-        }.map(\.index)
+        let sectionRanges = sections.indices.map { offsets[$0]..<(offsets[$0] + sections[$0].count) }
+        return ParallelChunks.each(sectionRanges, weight: { $0.count }) { range in
+            entries[range].sorted { a, b in
+                for (position, isDescending) in descending.enumerated() {
+                    let x = a.parts[position], y = b.parts[position]
+                    if x == y { continue }
+                    if case .missing = x { return false }
+                    if case .missing = y { return true }
+                    return isDescending ? y < x : x < y
+                }
+                if a.labelKey != b.labelKey { return a.labelKey.lexicographicallyPrecedes(b.labelKey) }
+                if a.label != b.label { return a.label.unicodeScalars.lexicographicallyPrecedes(b.label.unicodeScalars) }
+                return a.index < b.index
+            }.map { $0.index - range.lowerBound }
+        }
     }
 }

@@ -9,6 +9,10 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
 
     public init() {}
 
+    public init(minimumCapacity: Int) {
+        entries.reserveCapacity(minimumCapacity)
+    }
+
     public init(_ dictionary: [String: TemplateValue]) {
         entries.reserveCapacity(dictionary.count)
         for (key, value) in dictionary { entries.append((key, value)) }

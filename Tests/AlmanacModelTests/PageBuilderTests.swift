@@ -158,6 +158,11 @@ import Testing
         }
         let again = try Self.build(Self.names(labels))
         #expect(Self.layout(again) == Self.layout(page))
+        // Slugs made in parallel are the ones a serial pass in row order hands out.
+        var allocator = SlugAllocator()
+        let serial = page.sections.flatMap(\.rows).map { allocator.allocate($0.label) }
+        #expect(page.sections.flatMap(\.rows).map(\.slug) == serial)
+        #expect(Set(serial).count == labels.count)
     }
 
     @Test func labelDefaultsToNameThenTitleThenFirstColumn() throws {
