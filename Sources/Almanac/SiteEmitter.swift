@@ -68,7 +68,7 @@ extension SiteBuilder {
                 }
             }
         }
-        let results = ParallelMap.map(tasks) { task in
+        let results = Parallel.map(tasks) { task in
             Result { () throws(Diagnostic) -> (Int, [String: PageRenderer.ProseSpan]) in
                 let (artifacts, spans) = try render(task, plan)
                 if let staging {

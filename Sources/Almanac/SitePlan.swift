@@ -67,7 +67,7 @@ extension SiteBuilder {
 
         // Pages whose every input is unchanged are kept whole, without being read; pages whose
         // prose alone changed get the new prose spliced into their previous listing files.
-        let keys = ParallelMap.map(sources) { source in source.name == "index" ? nil : loader.fingerprint(source) }
+        let keys = Parallel.map(sources) { source in source.name == "index" ? nil : loader.fingerprint(source) }
         var adoptions: [String] = []
         var splices: [Plan.Splice] = []
         var reusedSummaries: [PageSummary] = []
@@ -102,7 +102,7 @@ extension SiteBuilder {
             cache.pages[source.name] = entry
         }
 
-        let loaded = ParallelMap.map(toLoad.map(\.source)) { source in
+        let loaded = Parallel.map(toLoad.map(\.source)) { source in
             Result { () throws(Diagnostic) in try loader.load(source) }
         }
         var diagnostics: [Diagnostic] = []

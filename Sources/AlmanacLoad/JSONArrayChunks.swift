@@ -15,7 +15,7 @@ extension JSONReader {
     /// is not a well-formed array, or is too small to be worth splitting.
     func parallelArray(_ bytes: [UInt8], path: String, start: Int) -> [Value]? {
         guard bytes.count >= Self.parallelThreshold, let chunks = Self.arrayChunks(bytes, from: start) else { return nil }
-        let parts = ParallelSlices.map(chunks) { chunk -> [Value]? in
+        let parts = Parallel.map(chunks) { chunk -> [Value]? in
             var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
             return try? parser.parseElements()
         }

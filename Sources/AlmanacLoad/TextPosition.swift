@@ -53,7 +53,7 @@ enum TextInput {
         }
         bounds.append(bytes.count)
         let slices = zip(bounds, bounds.dropFirst()).map { $0..<$1 }
-        return ParallelSlices.map(slices) { firstInvalidUTF8(bytes, in: $0) }.lazy.compactMap { $0 }.first
+        return Parallel.map(slices) { firstInvalidUTF8(bytes, in: $0) }.lazy.compactMap { $0 }.first
     }
 
     static func firstInvalidUTF8(_ bytes: [UInt8], in range: Range<Int>) -> Int? {

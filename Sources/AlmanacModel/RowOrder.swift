@@ -88,7 +88,7 @@ struct RowOrder {
         let entries = ParallelChunks.map(count: flat.count, locale: locale, makeEntries) ?? makeEntries(collation, 0..<flat.count)
         let descending = spec.keys.map(\.isDescending)
         let sectionRanges = sections.indices.map { offsets[$0]..<(offsets[$0] + sections[$0].count) }
-        return ParallelChunks.each(sectionRanges, weight: { $0.count }) { range in
+        return Parallel.map(sectionRanges, heaviestFirst: { $0.count }) { range in
             entries[range].sorted { a, b in
                 for (position, isDescending) in descending.enumerated() {
                     let x = a.parts[position], y = b.parts[position]
