@@ -56,22 +56,16 @@ struct RowOrder {
         }
     }
 
-    /// Sorts `rows` (label, record) and returns their indices in order.
-    func sorted(_ rows: [(label: String, record: Record)]) -> [Int] {
-        sorted(sections: [rows])[0]
-    }
-
-    /// Sorts each group of rows on its own and returns, for each, its indices in order. Sort
-    /// keys are made in chunks across every group on every core (each chunk with its own
-    /// collator), then the groups are sorted side by side; only byte strings are compared.
+    /// Sorts each section's (label, record) rows on its own and returns, for each, its indices
+    /// in order. Sort keys are made in chunks across every section on every core (each chunk
+    /// with its own collator), then the sections are sorted side by side, comparing only bytes.
     func sorted(sections: [[(label: String, record: Record)]]) -> [[Int]] {
         let spec = self.spec
         let flat = sections.flatMap { $0 }
-        var offsets: [Int] = []
-        var total = 0
+        var sectionRanges: [Range<Int>] = []
         for section in sections {
-            offsets.append(total)
-            total += section.count
+            let start = sectionRanges.last?.upperBound ?? 0
+            sectionRanges.append(start..<(start + section.count))
         }
         let makeEntries: @Sendable (Collation, Range<Int>) -> [Entry] = { collation, range in
             range.map { index in
@@ -87,7 +81,6 @@ struct RowOrder {
         }
         let entries = ParallelChunks.map(count: flat.count, locale: locale, makeEntries) ?? makeEntries(collation, 0..<flat.count)
         let descending = spec.keys.map(\.isDescending)
-        let sectionRanges = sections.indices.map { offsets[$0]..<(offsets[$0] + sections[$0].count) }
         return Parallel.map(sectionRanges, heaviestFirst: { $0.count }) { range in
             entries[range].sorted { a, b in
                 for (position, isDescending) in descending.enumerated() {
