@@ -20,12 +20,13 @@ public struct CSVReader: Sendable {
             throw .error(at: SourceLocation(path: path), "empty file: no header row", hint: "the first line names the columns, e.g. name,capital")
         }
         var names: [String] = []
+        var seen = Set<String>()
         for (column, cell) in header.cells.enumerated() {
             let name = cell.text.trimmingSpaces
             if name.isEmpty {
                 throw .error(at: scanner.location(cell.offset), "column \(column + 1) has an empty name in the header row")
             }
-            if names.contains(name) {
+            if !seen.insert(name).inserted {
                 throw .error(at: scanner.location(cell.offset), "column name '\(name)' appears twice in the header row")
             }
             names.append(name)
@@ -69,9 +70,19 @@ public struct CSVReader: Sendable {
         let path: String
         let delimiter: UInt8
         var index: Int
+        /// Every record carries its location, so positions are counted on from the last one.
+        private var cursor: TextCursor
 
-        func location(_ offset: Int) -> SourceLocation {
-            TextPosition.location(of: offset, in: bytes, path: path)
+        init(bytes: [UInt8], path: String, delimiter: UInt8, index: Int) {
+            self.bytes = bytes
+            self.path = path
+            self.delimiter = delimiter
+            self.index = index
+            self.cursor = TextCursor(bytes: bytes, path: path)
+        }
+
+        mutating func location(_ offset: Int) -> SourceLocation {
+            cursor.location(of: offset)
         }
 
         /// The next row, or nil at the end of the input.

@@ -23,6 +23,47 @@ enum TextPosition {
     }
 }
 
+/// Line and column of offsets that mostly move forward, as a reader that gives every record its
+/// location asks for them: each call counts on from the previous one, so locating every record
+/// of a file costs one pass over it rather than one pass per record. An offset behind the last
+/// one (only an error can ask for that) is counted again from the start.
+struct TextCursor {
+    let bytes: [UInt8]
+    let path: String
+    private var offset = 0
+    private var line = 1
+    private var column = 1
+
+    init(bytes: [UInt8], path: String) {
+        self.bytes = bytes
+        self.path = path
+    }
+
+    mutating func location(of target: Int) -> SourceLocation {
+        let end = min(target, bytes.count)
+        if end < offset {
+            offset = 0
+            line = 1
+            column = 1
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            var index = offset
+            while index < end {
+                let byte = buffer[index]
+                if byte == 0x0A {
+                    line += 1
+                    column = 1
+                } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                    column += 1
+                }
+                index += 1
+            }
+        }
+        offset = end
+        return SourceLocation(path: path, line: line, column: column)
+    }
+}
+
 /// Input checks every text reader shares: a UTF-8 byte-order mark is skipped, and invalid UTF-8
 /// is an error at the first bad byte rather than text silently turned into U+FFFD.
 enum TextInput {

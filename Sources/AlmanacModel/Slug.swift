@@ -67,8 +67,13 @@ public enum Slug {
 /// Hands out slugs that never repeat within one namespace (a page's rows, a site's pages): the
 /// second `paris` becomes `paris-2`. Allocation follows row order, which is total, so the same
 /// input always gets the same names.
+///
+/// Each base remembers the next suffix to try: names are only ever added, so every suffix below
+/// it is still taken, and 100,000 rows sharing a label cost one step each rather than a walk
+/// over all the suffixes before them.
 public struct SlugAllocator: Sendable {
     private var taken: Set<String>
+    private var nextSuffix: [String: Int] = [:]
 
     public init(reserved: Set<String> = []) {
         self.taken = reserved
@@ -79,12 +84,17 @@ public struct SlugAllocator: Sendable {
     }
 
     public mutating func allocate(slug base: String) -> String {
-        var candidate = base
-        var suffix = 2
-        while taken.contains(candidate) {
-            candidate = "\(base)-\(suffix)"
-            suffix += 1
+        guard taken.contains(base) else {
+            taken.insert(base)
+            return base
         }
+        var suffix = nextSuffix[base] ?? 2
+        var candidate = "\(base)-\(suffix)"
+        while taken.contains(candidate) {
+            suffix += 1
+            candidate = "\(base)-\(suffix)"
+        }
+        nextSuffix[base] = suffix + 1
         taken.insert(candidate)
         return candidate
     }

@@ -53,6 +53,36 @@ import Testing
         #expect(diagnostic.message.contains("3 fields but the header has 2"))
     }
 
+    /// Locations are counted on from one record to the next; every one must still be exact,
+    /// including after quoted line breaks and CRLF.
+    @Test func everyRecordKnowsItsLine() throws {
+        var text = "name,note\r\n"
+        var expected: [Int] = []
+        var line = 2
+        for row in 0..<3_000 {
+            expected.append(line)
+            if row % 7 == 0 {
+                text += "r\(row),\"two\nlines\"\r\n"
+                line += 2
+            } else {
+                text += "é\(row),x\r\n"
+                line += 1
+            }
+        }
+        let records = try read(text)
+        #expect(records.map(\.location.line) == expected)
+        #expect(records.allSatisfy { $0.location.column == 1 })
+    }
+
+    @Test func manyColumnsAreReadAndADuplicateFoundAtItsColumn() throws {
+        let names = (0..<20_000).map { "c\($0)" }
+        let records = try read(names.joined(separator: ",") + "\n" + names.map { _ in "1" }.joined(separator: ",") + "\n")
+        #expect(records[0].fields.names.count == 20_000)
+        let duplicated = try #require(error((names + ["c5"]).joined(separator: ",") + "\n"))
+        #expect(duplicated.message == "column name 'c5' appears twice in the header row")
+        #expect(duplicated.location?.column == names.joined(separator: ",").count + 2)
+    }
+
     @Test func shortRowReportsItsLine() throws {
         let diagnostic = try #require(error("name,capital\nTexas\n"))
         #expect(diagnostic.location?.line == 2)

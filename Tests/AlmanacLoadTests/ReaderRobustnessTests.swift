@@ -1,22 +1,11 @@
 import AlmanacCore
 import AlmanacLoad
+import AlmanacTestSupport
 import Testing
 
 /// Hostile input never crashes or hangs a reader: every mutation of a valid file either reads
 /// or fails with a diagnostic. The mutations come from a fixed seed, so a failure reproduces.
 @Suite struct ReaderRobustnessTests {
-    /// SplitMix64: tiny, seedable, and the same on every machine.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let seeds: [(String, String)] = [
         ("data.json", #"[{"name": "Åland", "n": 1.5e3, "tags": ["a", {"b": null}], "ok": true}, {"name": "\u00e9\ud83d\ude00"}]"#),
         ("data.ndjson", "{\"a\": 1}\n{\"b\": [true, false]}\n"),
@@ -31,7 +20,7 @@ import Testing
     @Test(arguments: seeds.map(\.0))
     func mutatedInputReadsOrFailsCleanly(path: String) {
         let seed = Self.seeds.first { $0.0 == path }?.1 ?? ""
-        var random = Generator(state: UInt64(path.utf8.count) &* 7919)
+        var random = SeededGenerator(seed: UInt64(path.utf8.count) &* 7919)
         for _ in 0..<400 {
             var bytes = Array(seed.utf8)
             for _ in 0..<Int.random(in: 1...6, using: &random) {
@@ -52,7 +41,7 @@ import Testing
     }
 
     @Test func frontMatterSurvivesGarbage() {
-        var random = Generator(state: 42)
+        var random = SeededGenerator(seed: 42)
         for _ in 0..<300 {
             var bytes = Array("---\ntitle: x\nfields: [a, b]\n---\nBody *text*\n".utf8)
             let position = Int.random(in: 0..<bytes.count, using: &random)

@@ -1,4 +1,5 @@
 @testable import AlmanacLoad
+import AlmanacTestSupport
 import Testing
 
 @Suite struct TextInputTests {
@@ -23,7 +24,7 @@ import Testing
     }
 
     @Test func findsTheFirstBadByteWhereverItIs() {
-        var generator = ReaderRobustnessTests.Generator(state: 2026)
+        var generator = SeededGenerator(seed: 2026)
         let pieces: [[UInt8]] = [Array("plain ascii text ".utf8), Array("é".utf8), Array("€".utf8), Array("😀".utf8), Array("\u{2028}".utf8)]
         let bad: [[UInt8]] = [[0xFF], [0xC3], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xC0, 0xAF], [0x80], [0xF4, 0x90, 0x80, 0x80]]
         for size in [100, 5_000_000] {

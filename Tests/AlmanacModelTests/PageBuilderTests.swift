@@ -225,6 +225,33 @@ import Testing
         var allocator = SlugAllocator(reserved: ["index"])
         #expect(["Index", "Paris", "paris", "Paris 2"].map { allocator.allocate($0) } == ["index-2", "paris", "paris-2", "paris-2-2"])
     }
+
+    /// The allocator against the plain rule it speeds up: try `-2`, `-3`, … until one is free.
+    @Test func allocatorHandsOutWhatTryingEverySuffixWould() {
+        var generator = SeededGenerator(seed: 7)
+        let bases = ["a", "a-2", "a-3", "b", "a-2-2", "b-2"]
+        let slugs = (0..<2_000).map { _ in bases[Int(generator.next() % UInt64(bases.count))] }
+        var taken = Set<String>()
+        let naive = slugs.map { base in
+            var candidate = base
+            var suffix = 2
+            while taken.contains(candidate) {
+                candidate = "\(base)-\(suffix)"
+                suffix += 1
+            }
+            taken.insert(candidate)
+            return candidate
+        }
+        var allocator = SlugAllocator()
+        #expect(slugs.map { allocator.allocate(slug: $0) } == naive)
+    }
+
+    @Test func manyRowsSharingOneLabelGetNumberedInOrder() {
+        var allocator = SlugAllocator()
+        let slugs = (0..<100_000).map { _ in allocator.allocate(slug: "paris") }
+        #expect(slugs.first == "paris" && slugs[1] == "paris-2" && slugs.last == "paris-100000")
+        #expect(Set(slugs).count == slugs.count)
+    }
 }
 
 @Suite struct AnchorSluggerTests {
