@@ -9,6 +9,7 @@ import AlmanacRender
 struct PageLoader: Sendable {
     let fileSystem: any FileSystem
     let site: SiteConfiguration
+    let boundary: SiteBoundary
 
     /// A page to build: the Markdown file and the output name chosen for it.
     struct Source: Sendable {
@@ -63,8 +64,8 @@ struct PageLoader: Sendable {
         let settings = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
         var data: [UInt8] = []
         if case .string(let name)? = frontMatter.settings["data"] {
-            let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: source.path), name)
-            guard let dataBytes = try? fileSystem.read(path) else { return nil }
+            let path = Self.dataPath(name, relativeTo: source.path)
+            guard boundary.isReadable(path), let dataBytes = try? fileSystem.read(path) else { return nil }
             data = dataBytes
         }
         let unsafe = frontMatter.settings["unsafe"] == .bool(true)
@@ -80,7 +81,10 @@ struct PageLoader: Sendable {
 
     /// Reads a data file named in front matter, relative to the page.
     func loadData(_ name: String, relativeTo pagePath: String, settings: PageSettings, referencedAt location: SourceLocation) throws(Diagnostic) -> DatasetShape {
-        let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: pagePath), name)
+        let path = Self.dataPath(name, relativeTo: pagePath)
+        guard boundary.isReadable(path) else {
+            throw .error(at: location, "the data file '\(name)' is outside the site", hint: SiteBoundary.outsideHint)
+        }
         let bytes: [UInt8]
         do {
             bytes = try fileSystem.read(path)
@@ -89,6 +93,10 @@ struct PageLoader: Sendable {
             throw .error(at: location, "cannot read the data file '\(name)': \(reason)", hint: "the path is relative to \(Path.fileName(of: pagePath))")
         }
         return try Self.shape(DataReader.read(bytes, path: path), settings: settings)
+    }
+
+    static func dataPath(_ name: String, relativeTo pagePath: String) -> String {
+        name.hasPrefix("/") ? name : Path.join(Path.directory(of: pagePath), name)
     }
 
     static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {

@@ -55,6 +55,7 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into the output folder.
     public func build() throws(DiagnosticList) -> BuildReport {
         var clock = StageClock()
+        try checkOutputLocation()
         let plan = try makePlan(reusing: true)
         clock.mark("load and model")
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)

@@ -18,7 +18,12 @@ extension SiteBuilder {
             }
         }
         if let locale = options.locale { site.locale = locale }
-        if let baseURL = options.baseURL { site.baseURL = baseURL }
+        if let baseURL = options.baseURL {
+            if let problem = SiteConfiguration.baseURLProblem(baseURL) {
+                throw DiagnosticList([.error(at: nil, "--base-url: " + problem.message, hint: problem.hint)])
+            }
+            site.baseURL = baseURL
+        }
         return site
     }
 
@@ -42,13 +47,35 @@ extension SiteBuilder {
     }
 
     /// Files under `Content/static/`, copied into the output as they are (images, downloads).
-    func loadStaticFiles() throws(DiagnosticList) -> [Artifact] {
+    func loadStaticFiles(within boundary: SiteBoundary) throws(DiagnosticList) -> [Artifact] {
         let root = Path.join(options.contentPath, "static")
         guard fileSystem.isDirectory(root) else { return [] }
+        let files: [String]
         do {
-            return try Self.listFiles(fileSystem, root).map { Artifact(path: $0, bytes: try fileSystem.read(Path.join(root, $0))) }
+            files = try Self.listFiles(fileSystem, root)
         } catch {
             throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the static files: \(error)")])
+        }
+        // A link that leads out of the site would publish whatever it points at.
+        let outside = files.filter { !boundary.isReadable(Path.join(root, $0)) }
+        guard outside.isEmpty else {
+            throw DiagnosticList(outside.map {
+                .error(at: SourceLocation(path: Path.join(root, $0)), "the static file leads outside the site", hint: SiteBoundary.outsideHint)
+            })
+        }
+        do {
+            return try files.map { Artifact(path: $0, bytes: try fileSystem.read(Path.join(root, $0))) }
+        } catch {
+            throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the static files: \(error)")])
+        }
+    }
+
+    /// Refuses an output folder that is, holds or lies inside one the build reads.
+    func checkOutputLocation() throws(DiagnosticList) {
+        let boundary = SiteBoundary(fileSystem: fileSystem, contentPath: options.contentPath, allowOutside: [])
+        let sources = [("content folder", options.contentPath), ("templates folder", options.templatesPath ?? "Templates")]
+        if let problem = boundary.outputProblem(output: options.outputPath, sources: sources) {
+            throw DiagnosticList([problem])
         }
     }
 

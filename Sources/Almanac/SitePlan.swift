@@ -51,17 +51,18 @@ extension SiteBuilder {
     func makePlan(reusing: Bool) throws(DiagnosticList) -> Plan {
         let site = try loadConfiguration()
         let templates = try loadTemplates()
-        let staticArtifacts = try loadStaticFiles()
+        let boundary = SiteBoundary(fileSystem: fileSystem, contentPath: options.contentPath, allowOutside: site.allowOutside)
+        let staticArtifacts = try loadStaticFiles(within: boundary)
         let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
         let sources = try discoverPages()
         let global = ContentHash.fingerprint([
             Array(SiteBuilder.cacheVersion.utf8), Array(templates.fingerprint.utf8),
-            Array([site.title, site.baseURL ?? "", site.locale, site.theme ?? ""].joined(separator: "\u{0}").utf8),
+            Array(([site.title, site.baseURL ?? "", site.locale, site.theme ?? ""] + site.allowOutside).joined(separator: "\u{0}").utf8),
             Array(staticArtifacts.map(\.path).joined(separator: "\u{0}").utf8),
         ])
         let previous = reusing && options.usesCache ? BuildCache.load(fileSystem, output: options.outputPath, global: global) : nil
         var cache = BuildCache(global: global)
-        let loader = PageLoader(fileSystem: fileSystem, site: site)
+        let loader = PageLoader(fileSystem: fileSystem, site: site, boundary: boundary)
         let output = options.outputPath
         let exists: @Sendable (String) -> Bool = { [fileSystem] path in fileSystem.exists(Path.join(output, path)) }
 

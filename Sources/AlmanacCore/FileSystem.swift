@@ -16,6 +16,9 @@ public protocol FileSystem: Sendable {
     func createDirectory(_ path: String) throws
     func remove(_ path: String) throws
     func move(_ source: String, to destination: String) throws
+    /// The path with every symbolic link and `.`/`..` part resolved, absolute on the disk; a
+    /// part that does not exist yet is kept as written. What the build's boundaries compare.
+    func resolved(_ path: String) -> String
 }
 
 /// Failures of the file system itself, as opposed to bad content.
@@ -151,6 +154,24 @@ public struct DiskFileSystem: FileSystem {
         }
     }
 
+    public func resolved(_ path: String) -> String {
+        let absolute = path.hasPrefix("/") ? path : Path.join(FileManager.default.currentDirectoryPath, path)
+        if let real = realpath(absolute, nil) {
+            defer { free(real) }
+            return String(cString: real)
+        }
+        // Not there (yet): resolve the folder it would be in, then name it.
+        let parent = Path.directory(of: absolute)
+        let name = Path.fileName(of: absolute)
+        guard !parent.isEmpty, parent != absolute else { return absolute }
+        let base = resolved(parent)
+        switch name {
+        case "", ".": return base
+        case "..": return Path.directory(of: base).isEmpty ? "/" : Path.directory(of: base)
+        default: return Path.join(base, name)
+        }
+    }
+
     public func move(_ source: String, to destination: String) throws {
         // rename(2): atomic on one file system, which is why the staging tree sits beside Output/.
         guard rename(source, destination) == 0 else {
@@ -200,7 +221,21 @@ public final class MemoryFileSystem: FileSystem {
         var path = path
         while path.hasPrefix("./") { path.removeFirst(2) }
         while path.hasSuffix("/") && path.count > 1 { path.removeLast() }
+        if path.contains("..") || path.contains("/./") { path = fold(path) }
         return path == "." ? "" : path
+    }
+
+    /// `.` and `..` folded away, as the disk resolves them where no link is involved.
+    private static func fold(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else {
+                parts.append(part)
+            }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     public func read(_ path: String) throws -> [UInt8] {
@@ -265,6 +300,11 @@ public final class MemoryFileSystem: FileSystem {
             $0.files = $0.files.filter { !$0.key.hasPrefix(prefix) }
             $0.directories = $0.directories.filter { !$0.hasPrefix(prefix) }
         }
+    }
+
+    /// Lexical: the in-memory twin has no links, so resolving is folding `.` and `..`.
+    public func resolved(_ path: String) -> String {
+        Self.fold(path)
     }
 
     public func move(_ source: String, to destination: String) throws {
