@@ -21,7 +21,10 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
-        .target(name: "AlmanacCore"),
+        // The atomic exchange of two paths, which glibc declares only for C under _GNU_SOURCE.
+        .target(name: "CRename"),
+
+        .target(name: "AlmanacCore", dependencies: ["CRename"]),
         .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
         .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
@@ -39,7 +42,7 @@ let package = Package(
                 "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark",
                 "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite",
             ]),
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 
         // Build-time embedding of Templates/ so the binary needs nothing beside it.

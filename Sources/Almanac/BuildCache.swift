@@ -2,65 +2,115 @@ import AlmanacCore
 import AlmanacRender
 import Foundation
 
-/// What the last successful build made, beside the output folder (`.Output.cache`), so that an
-/// unchanged rebuild does little. Every entry is keyed by fingerprints of its inputs — the page
-/// file, its data file, the templates, the site settings, this version of Almanac — and is used
-/// only when those match and the files it names are still in the output. A page's detail
-/// pages depend on its data and settings but not on its prose, so editing the prose re-renders
-/// the listing alone.
-struct BuildCache: Codable, Sendable {
-    static let formatVersion = 2
+/// What the last successful build wrote: for every file in the output, the key of the inputs
+/// it was made from ("path → input key"). A rebuild reuses exactly the files whose key is
+/// unchanged — a set difference between its manifest and this — and renders the rest.
+///
+/// It lives with the site (`.almanac/build-cache.json` beside `Content/`), never beside the
+/// output, and it names the tree it describes: the build id written into the output
+/// (`.almanac-build`). A cache whose id differs from the output's — the output was built
+/// with `--no-cache`, or a build was killed between the swap and saving the cache — is
+/// ignored, so it can never serve one input's files for another.
+struct BuildCache: Sendable {
+    static let formatVersion = 3
+    static let stampName = ".almanac-build"
 
-    struct Entry: Codable, Sendable {
-        /// Fingerprint of everything the detail and section pages depend on.
-        var detailsKey: String
-        /// `detailsKey` plus what places the prose (its headings, whether there is any).
-        var layoutKey: String
-        /// Everything the listing depends on.
+    /// A page as the cache keeps it, so that an unchanged page is reused without being read.
+    struct Page: Codable, Sendable {
+        /// `PageSource.key`: every byte the page is made from.
+        var key: String
+        var details: String
+        var layout: String
+        /// The key of the listing files in document formats (the ones prose lands in).
         var listingKey: String
         var title: String
         var rowCount: Int
-        /// Files at the top of the output (listing formats, search data).
-        var files: [String]
-        /// The folder of detail and section pages, when the page has one.
-        var folder: String?
-        /// Where the prose sits in each listing file, so a prose edit can be spliced in.
-        var proseSpans: [String: PageRenderer.ProseSpan] = [:]
+        /// The page's files, grouped by input key, in unit order.
+        var units: [String: [String]]
     }
 
-    var format = BuildCache.formatVersion
+    /// Everything site-wide: templates, site settings, static file names, this version.
     var global: String
-    var pages: [String: Entry] = [:]
+    /// The id of the output tree this cache describes.
+    var build: String
+    var pages: [String: Page] = [:]
+    /// Site-wide files (home page, assets, static files, sitemap), grouped by input key.
+    var site: [String: [String]] = [:]
+    /// Files a unit writes besides its own path: a sharded search index's shards.
+    var extraFiles: [String: [String]] = [:]
+    /// Where the prose sits in listing files, for prose-only edits.
+    var splices: [String: ProseSplice] = [:]
 
-    init(global: String) {
+    /// The input key of every path, derived from the groups above.
+    private(set) var keys: [String: String] = [:]
+
+    init(global: String, build: String) {
         self.global = global
+        self.build = build
     }
 
-    /// `Output` → `.Output.cache`, beside it.
-    static func path(forOutput output: String) -> String {
-        let parent = Path.directory(of: output)
-        let name = "." + Path.fileName(of: output) + ".cache"
-        return parent.isEmpty ? name : Path.join(parent, name)
+    /// `Content` → `.almanac/build-cache.json`, in the folder that holds the content.
+    static func path(content: String) -> String {
+        Path.join(Path.directory(of: content), ".almanac", "build-cache.json")
     }
 
-    /// The cache for `global`, or nil when there is none, it is unreadable, or anything global
-    /// (templates, settings, version) changed.
-    static func load(_ fileSystem: any FileSystem, output: String, global: String) -> BuildCache? {
-        guard let bytes = try? fileSystem.read(path(forOutput: output)),
-              let cache = try? JSONDecoder().decode(BuildCache.self, from: Data(bytes)),
-              cache.format == formatVersion, cache.global == global
+    static func stampPath(output: String) -> String { Path.join(output, stampName) }
+
+    /// The cache for this output as it is now, or nil when there is none, it is unreadable,
+    /// anything site-wide changed, or it describes another tree.
+    static func load(_ fileSystem: any FileSystem, content: String, output: String, global: String) -> BuildCache? {
+        guard let bytes = try? fileSystem.read(path(content: content)),
+              let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
+              stored.format == formatVersion, stored.global == global,
+              let stamp = try? fileSystem.read(stampPath(output: output)),
+              String(decoding: stamp, as: UTF8.self) == stored.build + "\n"
         else { return nil }
+        var cache = BuildCache(global: stored.global, build: stored.build)
+        cache.pages = stored.pages
+        cache.site = stored.site
+        cache.extraFiles = stored.extraFiles
+        cache.splices = stored.splices
+        cache.indexKeys()
         return cache
     }
 
-    func save(_ fileSystem: any FileSystem, output: String) throws {
+    /// Removes the cache, before a build that will not save one.
+    static func remove(_ fileSystem: any FileSystem, content: String) throws {
+        try fileSystem.remove(path(content: content))
+    }
+
+    /// Writes a temporary file beside the cache and renames it over the old one, so a kill
+    /// leaves either the old cache or the new.
+    func save(_ fileSystem: any FileSystem, content: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let bytes = [UInt8](try encoder.encode(self))
-        let target = Self.path(forOutput: output)
+        let stored = Stored(format: Self.formatVersion, global: global, build: build, pages: pages, site: site, extraFiles: extraFiles, splices: splices)
+        let target = Self.path(content: content)
+        let folder = Path.directory(of: target)
+        if !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
         let temporary = target + ".tmp"
-        try fileSystem.write(bytes, to: temporary)
-        try? fileSystem.remove(target)
+        try fileSystem.write([UInt8](try encoder.encode(stored)), to: temporary)
         try fileSystem.move(temporary, to: target)
+    }
+
+    func key(of path: String) -> String? { keys[path] }
+
+    private mutating func indexKeys() {
+        for groups in pages.values.map(\.units) + [site] {
+            for (key, paths) in groups {
+                for path in paths { keys[path] = key }
+            }
+        }
+    }
+
+    /// The file's shape: what `JSONEncoder` writes, with keys sorted.
+    private struct Stored: Codable {
+        var format: Int
+        var global: String
+        var build: String
+        var pages: [String: Page]
+        var site: [String: [String]]
+        var extraFiles: [String: [String]]
+        var splices: [String: ProseSplice]
     }
 }

@@ -15,7 +15,7 @@ public struct SinglePageRenderer: Sendable {
         public var label: String?
         public var grouping: String?
         public var sort: String?
-        public var formats: [PageRenderer.Format] = PageRenderer.Format.allCases
+        public var formats: [OutputFormat] = OutputFormat.all
         public var outputPath = "Output"
         public var locale = "en"
 
@@ -75,16 +75,18 @@ public struct SinglePageRenderer: Sendable {
             let reason = (error as? FileSystemError)?.message ?? "\(error)"
             throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)")
         }
-        let data = try PageLoader.shape(DataReader.read(bytes, path: path), settings: settings)
+        let data = try PageSource.shape(DataReader.read(bytes, path: path), settings: settings)
         let name = Slug.make(Path.fileName(of: Path.removingExtension(path)), fallback: "report")
-        if settings.title == nil { settings.title = PageLoader.titleFromName(name) }
+        if settings.title == nil { settings.title = PageSource.titleFromName(name) }
         let input = PageBuilder.Input(
             name: name, settings: settings, prose: .empty, data: data, source: SourceLocation(path: path), defaultLocale: options.locale)
         let page = try PageBuilder().build(input).page
         let templates = SiteTemplates(overrides: [:], overrideRoot: "")
-        var artifacts = try PageRenderer(library: templates.library, site: templates.siteInfo(SiteConfiguration()))
-            .render(page, formats: options.formats)
-        if options.formats.contains(.html) { artifacts += templates.assets }
+        // The same units a site build expands a page into, keyed by what the page is made of.
+        let key = ContentHash.fingerprint([bytes, Array("\(settings)".utf8), Array(templates.fingerprint.utf8)])
+        let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: key), formats: options.formats)
+        var artifacts = try PageRenderer(library: templates.library, site: templates.siteInfo(SiteConfiguration())).render(outputs)
+        if outputs.writesHTML { artifacts += templates.assets }
         return artifacts
     }
 }

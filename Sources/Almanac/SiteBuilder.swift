@@ -29,9 +29,10 @@ public struct BuildReport: Sendable {
     public let rowCount: Int
     /// Files rendered by this build.
     public let fileCount: Int
-    /// Pages whose every file was kept from the last build, and pages whose detail pages were.
+    /// Files kept from the last build, unchanged.
+    public let reusedFiles: Int
+    /// Pages nothing of which changed: reused whole, not even read past their bytes.
     public let reusedPages: Int
-    public let reusedDetailFolders: Int
     /// Pages whose prose alone changed, updated in place of being rendered.
     public let proseOnlyPages: Int
     public let warnings: [Diagnostic]
@@ -39,10 +40,11 @@ public struct BuildReport: Sendable {
     public let stages: [(name: String, seconds: Double)]
 }
 
-/// The pipeline in a few readable steps: plan every page (load and model, in parallel, skipping
-/// pages the cache says are unchanged), render and write them (in parallel chunks, straight into
-/// a staging folder), then let the writer swap the staging folder in. A failure anywhere leaves
-/// the previous output as it was.
+/// The pipeline in a few readable steps: read the site's inputs and plan every page (on every
+/// core, reading each page once), expand the plan into a manifest of output units, make the
+/// units that changed and link the rest from the previous output into a staging folder, then
+/// let the writer swap the staging folder in. A failure or a kill anywhere leaves the previous
+/// output as it was.
 public struct SiteBuilder: Sendable {
     public let options: BuildOptions
     public let fileSystem: any FileSystem
@@ -56,7 +58,14 @@ public struct SiteBuilder: Sendable {
     public func build() throws(DiagnosticList) -> BuildReport {
         var clock = StageClock()
         try checkOutputLocation()
-        let plan = try makePlan(reusing: true)
+        let inputs = try loadInputs()
+        if !options.usesCache {
+            // A build that will not save a cache must not leave one that describes another tree.
+            try? BuildCache.remove(fileSystem, content: options.contentPath)
+        }
+        let previous = options.usesCache
+            ? BuildCache.load(fileSystem, content: options.contentPath, output: options.outputPath, global: inputs.global) : nil
+        let (manifest, warnings) = try makeManifest(inputs, previous: previous)
         clock.mark("load and model")
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
         let staging: OutputWriter.Staging
@@ -65,8 +74,10 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
         }
+        let emitted: SiteEmitter.Emitted
         do throws(DiagnosticList) {
-            let emitted = try emit(plan, into: staging)
+            let emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+            emitted = try emitter.emit(into: staging)
             clock.mark("render and write")
             do {
                 try staging.commit()
@@ -74,30 +85,47 @@ public struct SiteBuilder: Sendable {
                 throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
             }
             clock.mark("swap")
-            if options.usesCache {
-                var cache = plan.cache
-                for (path, span) in emitted.proseSpans {
-                    let name = Path.removingExtension(path)
-                    cache.pages[name]?.proseSpans[path] = span
-                }
-                // A cache that cannot be saved only costs the next build its shortcut.
-                try? cache.save(fileSystem, output: options.outputPath)
-            }
-            return plan.report(emitted.files, stages: clock.stages)
         } catch {
             staging.abandon()
             throw error
         }
+        if options.usesCache {
+            // A cache that cannot be saved only costs the next build its shortcut: the one on
+            // the disk names another tree and will be ignored.
+            try? manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles).save(fileSystem, content: options.contentPath)
+        }
+        return report(manifest, emitted, warnings: warnings, stages: clock.stages)
     }
 
     /// Does everything a build does except writing.
     public func check() throws(DiagnosticList) -> BuildReport {
         var clock = StageClock()
-        let plan = try makePlan(reusing: false)
+        let inputs = try loadInputs()
+        let (manifest, warnings) = try makeManifest(inputs, previous: nil)
         clock.mark("load and model")
-        let emitted = try emit(plan, into: nil)
+        let emitted = try SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: nil)
+            .emit(into: nil)
         clock.mark("render")
-        return plan.report(emitted.files, stages: clock.stages)
+        return report(manifest, emitted, warnings: warnings, stages: clock.stages)
+    }
+
+    func makeManifest(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (SiteManifest, [Diagnostic]) {
+        let planned = try planPages(inputs, previous: previous)
+        let home = planned.home ?? (Self.defaultHome(site: inputs.site), ContentHash.fingerprint([Array(inputs.site.title.utf8)]))
+        return (try SiteManifest(inputs, plans: planned.plans, home: home.page, homeKey: home.key), planned.warnings)
+    }
+
+    func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, warnings: [Diagnostic], stages: [(name: String, seconds: Double)]) -> BuildReport {
+        let kept = manifest.units.contains { if case .kept = $0.work { true } else { false } }
+        let keptPages = Set(manifest.units.compactMap { unit -> String? in
+            if case .kept = unit.work { return unit.page }
+            return nil
+        })
+        return BuildReport(
+            pageCount: manifest.summaries.count, rowCount: manifest.summaries.reduce(0) { $0 + $1.rowCount },
+            fileCount: emitted.rendered, reusedFiles: emitted.reused,
+            reusedPages: kept ? keptPages.count - manifest.edits.count : 0, proseOnlyPages: manifest.edits.count,
+            warnings: warnings, stages: stages)
     }
 
     /// The pages as the home page lists them: by title, in the site's collation.

@@ -1,122 +1,185 @@
 import AlmanacCore
-import AlmanacModel
 import AlmanacRender
 import AlmanacWrite
 
-extension SiteBuilder {
-    /// One unit of rendering work; detail pages come in chunks so both cores share a big page.
-    enum Task: Sendable {
-        case fixed(Range<Int>)
-        case home
-        case listing(page: Int, format: PageRenderer.Format)
-        case details(page: Int, section: Int, positions: Range<Int>)
-        case sectionPage(page: Int, section: Int)
-        case searchData(page: Int, path: String)
+/// Makes a manifest's files, on every core: a unit whose key the last build's cache holds for
+/// its path is linked from the previous output (which is never changed), a listing whose prose
+/// alone changed gets the new prose in place, and everything else is rendered — each file
+/// written into the staging folder as soon as it exists, so a large site is never held in
+/// memory whole. Without a staging folder (`almanac check`) everything renders and nothing is
+/// written.
+struct SiteEmitter: Sendable {
+    let fileSystem: any FileSystem
+    let outputPath: String
+    let inputs: SiteInputs
+    let manifest: SiteManifest
+    let previous: BuildCache?
+
+    /// What the emitter did, and what the next cache must know.
+    struct Emitted: Sendable {
+        var rendered = 0
+        var reused = 0
+        var splices: [String: ProseSplice] = [:]
+        var extraFiles: [String: [String]] = [:]
+
+        mutating func add(_ other: Emitted) {
+            rendered += other.rendered
+            reused += other.reused
+            splices.merge(other.splices) { first, _ in first }
+            extraFiles.merge(other.extraFiles) { first, _ in first }
+        }
     }
 
-    static let detailChunk = 256
+    /// A piece of work for one core: files to link, or units to render (a run of detail pages
+    /// of one section renders over values built once).
+    enum Task: Sendable {
+        case reuse([Int])
+        case render([Int])
+    }
 
-    /// Renders the plan and, given a staging folder, first moves in what is kept from the last
-    /// build, then writes each new file as soon as it exists, so a large site is never held in
-    /// memory whole. Returns the number of files rendered and where prose landed in them.
-    func emit(_ plan: Plan, into staging: OutputWriter.Staging?) throws(DiagnosticList) -> (files: Int, proseSpans: [String: PageRenderer.ProseSpan]) {
-        if let staging {
-            for splice in plan.splices {
-                do {
-                    let previous = try fileSystem.read(Path.join(options.outputPath, splice.path))
-                    let end = splice.span.start + splice.span.length
-                    guard end <= previous.count else {
-                        throw FileSystemError(path: splice.path, message: "changed since the last build")
-                    }
-                    let bytes = Array(previous[..<splice.span.start]) + splice.prose + Array(previous[end...])
-                    try staging.write(Artifact(path: splice.path, bytes: bytes))
-                } catch {
-                    throw DiagnosticList([.error(at: nil, "cannot update \(splice.path): \(error)", hint: "build again with --no-cache")])
-                }
-            }
-            for path in plan.adoptions {
-                do {
-                    guard try staging.adopt(path) else {
-                        throw DiagnosticList([.error(at: nil, "the previous output lost \(path) during the build", hint: "build again")])
-                    }
-                } catch let error as DiagnosticList {
-                    throw error
-                } catch {
-                    throw DiagnosticList([.error(at: nil, "cannot keep \(path) from the previous output: \(error)")])
+    static let chunk = PageRenderer.detailChunk
+
+    func emit(into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
+        let results = Parallel.map(tasks(reusing: staging != nil)) { task in
+            Result { () throws(Diagnostic) -> Emitted in
+                switch task {
+                case .reuse(let indices): return try reuse(indices, into: staging)
+                case .render(let indices): return try render(indices, into: staging)
                 }
             }
         }
-        var tasks: [Task] = [.home] + plan.searchDataTasks.map { Task.searchData(page: $0.page, path: $0.path) }
-        for start in stride(from: 0, to: plan.fixedArtifacts.count, by: Self.detailChunk) {
-            tasks.append(.fixed(start..<min(start + Self.detailChunk, plan.fixedArtifacts.count)))
-        }
-        for (pageIndex, page) in plan.pages.enumerated() {
-            let keeps = plan.keepsDetails[pageIndex]
-            for format in PageRenderer.Format.allCases where !(keeps && format == .json) {
-                tasks.append(.listing(page: pageIndex, format: format))
-            }
-            guard !keeps else { continue }
-            if page.isSplit {
-                for section in page.sections.indices where !page.sections[section].isEmpty {
-                    tasks.append(.sectionPage(page: pageIndex, section: section))
-                }
-            }
-            guard page.settings.hasDetailPages else { continue }
-            for (sectionIndex, section) in page.sections.enumerated() {
-                for start in stride(from: 0, to: section.rows.count, by: Self.detailChunk) {
-                    tasks.append(.details(page: pageIndex, section: sectionIndex, positions: start..<min(start + Self.detailChunk, section.rows.count)))
-                }
-            }
-        }
-        let results = Parallel.map(tasks) { task in
-            Result { () throws(Diagnostic) -> (Int, [String: PageRenderer.ProseSpan]) in
-                let (artifacts, spans) = try render(task, plan)
-                if let staging {
-                    for artifact in artifacts {
-                        do {
-                            try staging.write(artifact)
-                        } catch {
-                            throw Diagnostic.error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
-                        }
-                    }
-                }
-                return (artifacts.count, spans)
-            }
-        }
-        var diagnostics: [Diagnostic] = []
-        var fileCount = plan.splices.count
-        var proseSpans: [String: PageRenderer.ProseSpan] = [:]
+        var emitted = Emitted()
+        var errors: [Diagnostic] = []
         for result in results {
             switch result {
-            case .success(let (count, spans)):
-                fileCount += count
-                proseSpans.merge(spans) { first, _ in first }
-            case .failure(let error): diagnostics.append(error)
+            case .success(let part): emitted.add(part)
+            case .failure(let error): errors.append(error)
             }
         }
-        guard diagnostics.isEmpty else { throw DiagnosticList(diagnostics) }
-        return (fileCount, proseSpans)
+        guard errors.isEmpty else { throw DiagnosticList(errors) }
+        return emitted
     }
 
-    private func render(_ task: Task, _ plan: Plan) throws(Diagnostic) -> ([Artifact], [String: PageRenderer.ProseSpan]) {
-        let renderer = PageRenderer(library: plan.templates.library, site: plan.siteInfo)
-        switch task {
-        case .fixed(let range):
-            return (Array(plan.fixedArtifacts[range]), [:])
-        case .home:
-            return ([
-                Artifact(path: "index.html", text: try renderer.renderHomeHTML(plan.home, pages: plan.summaries)),
-                Artifact(path: "index.md", text: try renderer.renderHome(plan.home, pages: plan.summaries)),
-            ], [:])
-        case .listing(let page, let format):
-            let rendered = try renderer.renderListing(plan.pages[page], format: format, searchDataPath: plan.searchDataPaths[page])
-            return (rendered.artifacts, rendered.proseSpans)
-        case .details(let page, let section, let positions):
-            return (try renderer.renderDetails(plan.pages[page], section: section, positions: positions), [:])
-        case .searchData(let page, let path):
-            return (PageRenderer.searchData(for: plan.pages[page], mainPath: path), [:])
-        case .sectionPage(let page, let section):
-            return ([try renderer.renderSectionPage(plan.pages[page], section: section, searchDataPath: plan.searchDataPaths[page])], [:])
+    /// Whether a unit's file can come from the previous output unchanged.
+    func isReusable(_ unit: SiteManifest.Unit) -> Bool {
+        if case .kept = unit.work { return true }
+        return previous?.key(of: unit.path) == unit.key
+    }
+
+    func tasks(reusing: Bool) -> [Task] {
+        var tasks: [Task] = []
+        var reused: [Int] = []
+        var run: [Int] = []
+        func flushRun() {
+            if !run.isEmpty { tasks.append(.render(run)) }
+            run = []
         }
+        for (index, unit) in manifest.units.enumerated() {
+            if reusing && isReusable(unit) {
+                reused.append(index)
+                if reused.count == Self.chunk {
+                    tasks.append(.reuse(reused))
+                    reused = []
+                }
+                continue
+            }
+            guard case .page(let page, .detail(let section, let position)) = unit.work else {
+                flushRun()
+                tasks.append(.render([index]))
+                continue
+            }
+            if let last = run.last, case .page(page, .detail(section, position - 1)) = manifest.units[last].work, run.count < Self.chunk {
+                run.append(index)
+            } else {
+                flushRun()
+                run = [index]
+            }
+        }
+        flushRun()
+        if !reused.isEmpty { tasks.append(.reuse(reused)) }
+        return tasks
+    }
+
+    private func reuse(_ indices: [Int], into staging: OutputWriter.Staging?) throws(Diagnostic) -> Emitted {
+        guard let staging else { return Emitted() }
+        var emitted = Emitted()
+        for index in indices {
+            let unit = manifest.units[index]
+            let extra = previous?.extraFiles[unit.path] ?? []
+            do {
+                var isThere = true
+                for path in [unit.path] + extra where isThere {
+                    isThere = try staging.reuse(path)
+                }
+                if isThere {
+                    emitted.reused += 1 + extra.count
+                    if let splice = previous?.splices[unit.path] { emitted.splices[unit.path] = splice }
+                    if !extra.isEmpty { emitted.extraFiles[unit.path] = extra }
+                    continue
+                }
+            } catch {
+                throw .error(at: nil, "cannot keep \(unit.path) from the previous output: \(error)", hint: "the previous output was left as it was")
+            }
+            // Gone from the previous output since the build began: make it again if it can be.
+            emitted.add(try render([index], into: staging))
+        }
+        return emitted
+    }
+
+    private func render(_ indices: [Int], into staging: OutputWriter.Staging?) throws(Diagnostic) -> Emitted {
+        let renderer = PageRenderer(library: inputs.templates.library, site: inputs.siteInfo)
+        var emitted = Emitted()
+        let first = manifest.units[indices[0]]
+        var artifacts: [Artifact]
+        switch first.work {
+        case .fixed(let artifact), .staticFile(let artifact):
+            artifacts = [artifact]
+        case .home(let format):
+            artifacts = try renderer.renderHome(manifest.home, pages: manifest.summaries, format: format).map { [$0] } ?? []
+        case .page(let page, .listing(let format)):
+            let listing = try renderer.renderListing(manifest.pages[page], format: format)
+            artifacts = [Artifact(path: first.path, bytes: listing.bytes)]
+            if let splice = listing.splice { emitted.splices[first.path] = splice }
+        case .page(let page, .detail(let section, let position)):
+            artifacts = try renderer.renderDetails(of: manifest.pages[page], section: section, positions: position..<(position + indices.count))
+        case .page(let page, let unit):
+            artifacts = try renderer.render(unit, of: manifest.pages[page])
+            if artifacts.count > 1 { emitted.extraFiles[first.path] = artifacts.dropFirst().map(\.path) }
+        case .splice(let edit, let format):
+            let (artifact, splice) = try spliceProse(first.path, edit: manifest.edits[edit], format: format)
+            artifacts = [artifact]
+            emitted.splices[first.path] = splice
+        case .kept:
+            throw .error(at: nil, "the previous output lost \(first.path) during the build", hint: "build again")
+        }
+        if let staging {
+            for artifact in artifacts {
+                do {
+                    try staging.write(artifact)
+                } catch {
+                    throw .error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
+                }
+            }
+        }
+        emitted.rendered += artifacts.count
+        return emitted
+    }
+
+    /// The previous listing file with the page's new prose in place of the old.
+    private func spliceProse(_ path: String, edit: PagePlan.ProseEdit, format: OutputFormat) throws(Diagnostic) -> (Artifact, ProseSplice) {
+        let hint = "build again with --no-cache"
+        guard let splice = previous?.splices[path] else {
+            throw .error(at: nil, "cannot update \(path): the last build did not note where its prose is", hint: hint)
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(Path.join(outputPath, path))
+        } catch {
+            throw .error(at: nil, "cannot update \(path): \(error)", hint: hint)
+        }
+        guard let updated = splice.apply(edit.prose, format: format, to: bytes) else {
+            throw .error(at: nil, "cannot update \(path): it changed since the last build", hint: hint)
+        }
+        return (Artifact(path: path, bytes: updated.bytes), updated.splice)
     }
 }

@@ -2,9 +2,47 @@ import AlmanacCore
 import AlmanacModel
 import AlmanacRender
 
-/// Reading what a build starts from: the site settings, the templates, the static files and the
-/// list of pages.
+/// What a build starts from, read once: the site settings, the templates, the static files,
+/// where the pages are, and a fingerprint of everything site-wide.
+struct SiteInputs: Sendable {
+    let site: SiteConfiguration
+    let templates: SiteTemplates
+    let siteInfo: SiteInfo
+    let staticArtifacts: [Artifact]
+    /// `Content/static`, where the static files come from.
+    let staticRoot: String
+    let pages: [PageSource.Location]
+    let boundary: SiteBoundary
+    /// Templates, site settings, static file names and this version of Almanac: when any of
+    /// these changes, nothing from the last build is reused.
+    let global: String
+
+    /// Part of every cache key and of search data names: a version of Almanac that would
+    /// render the same inputs differently never trusts an older build's files. Change it
+    /// whenever the same inputs would give other output.
+    static let cacheVersion = "almanac-0.1.0-cache-2"
+}
+
+/// Reading what a build starts from.
 extension SiteBuilder {
+    func loadInputs() throws(DiagnosticList) -> SiteInputs {
+        let site = try loadConfiguration()
+        let templates = try loadTemplates()
+        let boundary = SiteBoundary(fileSystem: fileSystem, contentPath: options.contentPath, allowOutside: site.allowOutside)
+        let staticArtifacts = try loadStaticFiles(within: boundary)
+        let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
+        let pages = try discoverPages()
+        let global = ContentHash.fingerprint([
+            Array(SiteInputs.cacheVersion.utf8), Array(templates.fingerprint.utf8),
+            Array(([site.title, site.baseURL ?? "", site.locale, site.theme ?? ""] + site.allowOutside).joined(separator: "\u{0}").utf8),
+            Array(staticArtifacts.map(\.path).joined(separator: "\u{0}").utf8),
+        ])
+        return SiteInputs(
+            site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,
+            staticRoot: Path.join(options.contentPath, "static"), pages: pages,
+            boundary: boundary, global: global)
+    }
+
     func loadConfiguration() throws(DiagnosticList) -> SiteConfiguration {
         var site = SiteConfiguration()
         let path = Path.join(options.contentPath, SiteConfiguration.fileName)
@@ -94,7 +132,7 @@ extension SiteBuilder {
 
     /// Content pages are the `.md` files at the top of the content folder, in code-point order;
     /// each gets a safe, unique output name (`index.md` is the home page).
-    func discoverPages() throws(DiagnosticList) -> [PageLoader.Source] {
+    func discoverPages() throws(DiagnosticList) -> [PageSource.Location] {
         guard fileSystem.isDirectory(options.contentPath) else {
             throw DiagnosticList([.error(at: nil, "no content folder at \(options.contentPath)", hint: "run almanac in a site folder, or pass --content DIR")])
         }
@@ -105,13 +143,13 @@ extension SiteBuilder {
             throw DiagnosticList([.error(at: nil, "cannot list \(options.contentPath)")])
         }
         var allocator = SlugAllocator(reserved: ["index", "assets"])
-        var sources: [PageLoader.Source] = []
+        var sources: [PageSource.Location] = []
         for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
             let path = Path.join(options.contentPath, name)
             guard !fileSystem.isDirectory(path) else { continue }
             let stem = Path.removingExtension(name)
             let outputName = stem == "index" ? "index" : allocator.allocate(stem, fallback: "page")
-            sources.append(PageLoader.Source(path: path, name: outputName))
+            sources.append(PageSource.Location(path: path, name: outputName))
         }
         return sources
     }

@@ -82,10 +82,10 @@ public struct AlmanacCommand {
                 if let outputPath = parsed.values["--output"] { options.outputPath = outputPath }
                 if let locale = parsed.values["--locale"] { options.locale = locale }
                 if let formats = parsed.values["--format"] {
-                    var chosen: [PageRenderer.Format] = []
+                    var chosen: [OutputFormat] = []
                     for name in formats.split(separator: ",") {
-                        guard let format = PageRenderer.Format(rawValue: String(name)) else {
-                            let known = PageRenderer.Format.allCases.map(\.rawValue).joined(separator: ", ")
+                        guard let format = OutputFormat.named(String(name)) else {
+                            let known = OutputFormat.all.map(\.name).joined(separator: ", ")
                             output.error("almanac: error: unknown format '\(name)'\n  hint: choose from \(known)")
                             return .usage
                         }

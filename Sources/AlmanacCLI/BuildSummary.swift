@@ -12,12 +12,15 @@ struct BuildSummary {
     var line: String {
         let what = Self.count(report.pageCount, "page") + ", " + Self.count(report.rowCount, "row")
         guard isBuild else { return "Checked \(what): no errors" }
-        var kept: [String] = []
-        if report.proseOnlyPages > 0 { kept.append("all but the new prose of " + Self.count(report.proseOnlyPages, "page")) }
-        if report.reusedPages > 0 { kept.append(Self.count(report.reusedPages, "unchanged page")) }
-        if report.reusedDetailFolders > 0 { kept.append("the detail pages and JSON of " + Self.count(report.reusedDetailFolders, "page")) }
-        let keptText = kept.isEmpty ? "" : "; kept " + kept.joined(separator: " and ")
-        return "Built \(what): rendered \(report.fileCount) files into \(outputPath)/\(keptText) (\(String(format: "%.2f", seconds)) s)"
+        var pages: [String] = []
+        if report.reusedPages > 0 { pages.append(Self.count(report.reusedPages, "unchanged page")) }
+        if report.proseOnlyPages > 0 { pages.append("all but the new prose of " + Self.count(report.proseOnlyPages, "page")) }
+        var keptText = ""
+        if report.reusedFiles > 0 {
+            keptText = "; kept " + Self.count(report.reusedFiles, "file") + " from the last build"
+            if !pages.isEmpty { keptText += ": " + pages.joined(separator: ", ") }
+        }
+        return "Built \(what): rendered \(Self.count(report.fileCount, "file")) into \(outputPath)/\(keptText) (\(String(format: "%.2f", seconds)) s)"
     }
 
     var stages: [String] {

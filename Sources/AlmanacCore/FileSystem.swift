@@ -1,3 +1,4 @@
+import CRename
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -16,6 +17,12 @@ public protocol FileSystem: Sendable {
     func createDirectory(_ path: String) throws
     func remove(_ path: String) throws
     func move(_ source: String, to destination: String) throws
+    /// Swaps two existing paths in one atomic step, so that each name always exists. Returns
+    /// false, having changed nothing, where the system cannot do that (callers fall back).
+    func exchange(_ first: String, _ second: String) throws -> Bool
+    /// Gives a file a second name (a hard link: no bytes copied, and the original untouched),
+    /// or copies it where the file system cannot link.
+    func link(_ source: String, to destination: String) throws
     /// The path with every symbolic link and `.`/`..` part resolved, absolute on the disk; a
     /// part that does not exist yet is kept as written. What the build's boundaries compare.
     func resolved(_ path: String) -> String
@@ -151,6 +158,25 @@ public struct DiskFileSystem: FileSystem {
             try FileManager.default.removeItem(atPath: path)
         } catch {
             throw FileSystemError(path: path, message: "cannot remove (\(error.localizedDescription))")
+        }
+    }
+
+    public func exchange(_ first: String, _ second: String) throws -> Bool {
+        if almanac_exchange(first, second) == 0 { return true }
+        switch errno {
+        case EINVAL, ENOSYS, ENOTSUP: return false
+        default:
+            throw FileSystemError(path: first, message: "cannot exchange with \(second) (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    public func link(_ source: String, to destination: String) throws {
+        if Glibc.link(source, destination) == 0 { return }
+        switch errno {
+        case EXDEV, EPERM, EMLINK, ENOTSUP:
+            try write(try read(source), to: destination)
+        default:
+            throw FileSystemError(path: source, message: "cannot link to \(destination) (\(String(cString: strerror(errno))))")
         }
     }
 
@@ -302,6 +328,29 @@ public final class MemoryFileSystem: FileSystem {
         }
     }
 
+    public func exchange(_ first: String, _ second: String) throws -> Bool {
+        let first = Self.normalize(first), second = Self.normalize(second)
+        try state.withLock { state in
+            for path in [first, second] where !state.directories.contains(path) && state.files[path] == nil {
+                throw FileSystemError(path: path, message: "no such file")
+            }
+            let rename = { (path: String) -> String in
+                for (from, to) in [(first, second), (second, first)] {
+                    if path == from { return to }
+                    if path.hasPrefix(from + "/") { return to + path.dropFirst(from.count) }
+                }
+                return path
+            }
+            state.files = Dictionary(uniqueKeysWithValues: state.files.map { (rename($0.key), $0.value) })
+            state.directories = Set(state.directories.map(rename))
+        }
+        return true
+    }
+
+    public func link(_ source: String, to destination: String) throws {
+        try write(try read(source), to: destination)
+    }
+
     /// Lexical: the in-memory twin has no links, so resolving is folding `.` and `..`.
     public func resolved(_ path: String) -> String {
         Self.fold(path)
@@ -313,7 +362,8 @@ public final class MemoryFileSystem: FileSystem {
             guard state.directories.contains(source) || state.files[source] != nil else {
                 throw FileSystemError(path: source, message: "no such file")
             }
-            guard !state.directories.contains(destination) && state.files[destination] == nil else {
+            // As rename(2): a file replaces a file; nothing replaces a folder.
+            guard !state.directories.contains(destination) && (state.files[destination] == nil || state.files[source] != nil) else {
                 throw FileSystemError(path: destination, message: "destination exists")
             }
             if let bytes = state.files.removeValue(forKey: source) { state.files[destination] = bytes }

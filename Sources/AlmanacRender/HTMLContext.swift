@@ -10,12 +10,6 @@ struct HTMLContext {
     let site: SiteInfo
     let sectionText = PageContext()
 
-    // MARK: Paths
-
-    static func listingPath(_ page: Page) -> String { page.name + ".html" }
-    static func detailPath(_ page: Page, _ row: Row) -> String { page.name + "/" + row.slug + ".html" }
-    static func searchDataName(_ page: Page) -> String { "search-" + page.name + ".js" }
-
     /// The layout's values for a page at `path` (relative to the output root).
     func layout(title: String, path: String, isHome: Bool = false) -> TemplateObject {
         var values = sharedLayout(root: Self.root(of: path))
@@ -30,7 +24,7 @@ struct HTMLContext {
             "siteTitle": .string(site.title),
             "lang": .string(site.language),
             "root": .string(root),
-            "home": .string(root + "index.html"),
+            "home": .string(root + PagePaths.home(.html)),
             "stylesheet": .string(root + site.stylesheet),
             "script": .string(root + site.script),
         ]
@@ -79,34 +73,26 @@ struct HTMLContext {
         case section(Int)
     }
 
-    /// Each section's file name on a split page, unique within the page.
-    static func sectionFileNames(_ page: Page) -> [String] {
-        var allocator = SlugAllocator()
-        return page.sections.map { allocator.allocate($0.id, fallback: "section") }
-    }
-
-    static func sectionPath(_ page: Page, _ name: String) -> String {
-        page.name + "/sections/" + name + ".html"
-    }
-
-    func listing(_ page: Page, part: ListingPart = .whole, sectionFiles: [String] = []) throws(Diagnostic) -> TemplateValue {
+    /// `twins`: the other formats written beside the HTML page, which it links to.
+    func listing(_ page: Page, paths: PagePaths, part: ListingPart = .whole, twins: [OutputFormat] = []) throws(Diagnostic) -> TemplateValue {
         let settings = page.settings
+        let listingPath = paths.listing(.html)
         let path: String
         if case .section(let index) = part {
-            path = Self.sectionPath(page, sectionFiles[index])
+            path = paths.section(index)
         } else {
-            path = Self.listingPath(page)
+            path = listingPath
         }
         var values = layout(title: page.title, path: path)
         let root = Self.root(of: path)
-        let isSplit = !sectionFiles.isEmpty
+        let isSplit = !paths.sectionFiles.isEmpty
         let searched = Set(page.searchFields)
         var sections: [TemplateValue] = []
         var index: [TemplateValue] = []
         var directory: [TemplateValue] = []
         var rowNumber = 0
         for (position, section) in page.sections.enumerated() {
-            let href = isSplit ? root + Self.sectionPath(page, sectionFiles[position]) + "#" + section.id : "#" + section.id
+            let href = isSplit ? root + paths.section(position) + "#" + section.id : "#" + section.id
             if !section.title.isEmpty {
                 index.append(["title": .string(section.title), "href": .string(href), "id": .string(section.id), "isEmpty": .bool(section.isEmpty)])
             }
@@ -120,7 +106,7 @@ struct HTMLContext {
             var rows: [TemplateValue] = []
             rows.reserveCapacity(section.rows.count)
             for row in section.rows {
-                rows.append(self.row(row, page: page, number: rowNumber, searched: searched, root: root))
+                rows.append(self.row(row, page: page, paths: paths, number: rowNumber, searched: searched, root: root))
                 rowNumber += 1
             }
             sections.append([
@@ -140,21 +126,21 @@ struct HTMLContext {
                 var navigation = TemplateObject()
                 if place > 0 {
                     let previous = filled[place - 1]
-                    navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(sectionFiles[previous] + ".html")]
+                    navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(paths.sectionFiles[previous] + ".html")]
                 }
                 if place + 1 < filled.count {
                     let next = filled[place + 1]
-                    navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(sectionFiles[next] + ".html")]
+                    navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(paths.sectionFiles[next] + ".html")]
                 }
                 values["sectionNavigation"] = .object(navigation)
             }
-            values["front"] = .string(root + Self.listingPath(page))
+            values["front"] = .string(root + listingPath)
             values["pageTitle"] = .string("\(page.sections[shown].title) · \(page.title) · \(site.title)")
         }
         let hasIndex = settings.index != .off && index.count > 1
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
-        values["action"] = .string(root + Self.listingPath(page))
+        values["action"] = .string(root + listingPath)
         values["prose"] = .string(page.prose.html)
         if case .section = part {} else { values["hasProse"] = .bool(!page.prose.html.isEmpty) }
         values["sections"] = .list(sections)
@@ -169,12 +155,18 @@ struct HTMLContext {
         values["hasSearch"] = .bool(page.hasSearch)
         values["count"] = .number(Double(page.rowCount))
         values["isEmpty"] = .bool(page.rowCount == 0)
-        values["jsonTwin"] = .string(root + page.name + ".json")
-        values["markdownTwin"] = .string(root + page.name + ".md")
+        if let searchData = paths.searchData { values["searchData"] = .string(searchData) }
+        values["twins"] = .list(twins.enumerated().map { place, format in
+            [
+                "name": .string(format.displayName), "href": .string(root + paths.listing(format)),
+                "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1),
+            ]
+        })
+        values["hasTwins"] = .bool(!twins.isEmpty)
         return .object(values)
     }
 
-    private func row(_ row: Row, page: Page, number: Int, searched: Set<String>, root: String) -> TemplateValue {
+    private func row(_ row: Row, page: Page, paths: PagePaths, number: Int, searched: Set<String>, root: String) -> TemplateValue {
         let settings = page.settings
         let fields: [TemplateValue] = settings.fields.compactMap { name in
             let text = row.record[name]?.text ?? ""
@@ -188,7 +180,7 @@ struct HTMLContext {
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
         ]
-        if settings.hasDetailPages { values["href"] = .string(root + Self.detailPath(page, row)) }
+        if settings.hasDetailPages { values["href"] = .string(root + paths.detail(row)) }
         if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if let accessory = settings.accessory, accessory != "disclosure" {
             values["hasAccessory"] = .bool(true)
@@ -209,11 +201,11 @@ struct HTMLContext {
     }
 
     /// One row's own values on its detail page, above `detailShared`. `backPath`: the page
-    /// that shows the row's section, when the listing is split.
-    func detail(_ page: Page, section: Section, position: Int, backPath: String? = nil) -> TemplateValue {
+    /// that shows the row's section (a split listing's section page, or the listing).
+    func detail(_ page: Page, paths: PagePaths, section: Section, position: Int, backPath: String) -> TemplateValue {
         let row = section.rows[position]
         var values = TemplateObject()
-        if let canonical = site.absoluteURL(Self.detailPath(page, row)) { values["canonical"] = .string(canonical) }
+        if let canonical = site.absoluteURL(paths.detail(row)) { values["canonical"] = .string(canonical) }
         let root = "../"
         let markdown = MarkdownRenderer(allowsUnsafe: false)
         var fields: [TemplateValue] = []
@@ -229,7 +221,7 @@ struct HTMLContext {
         values["label"] = .string(row.label)
         values["fields"] = .list(fields)
         values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
-        values["back"] = .string(root + (backPath ?? Self.listingPath(page)) + "#" + section.id)
+        values["back"] = .string(root + backPath + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
         if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if position > 0 {
@@ -255,7 +247,7 @@ struct HTMLContext {
     // MARK: Home
 
     func home(_ page: Page, pages: [PageSummary]) -> TemplateValue {
-        var values = layout(title: site.title, path: "index.html", isHome: true)
+        var values = layout(title: site.title, path: PagePaths.home(.html), isHome: true)
         values["title"] = .string(page.title)
         values["prose"] = .string(page.prose.html)
         values["hasProse"] = .bool(!page.prose.html.isEmpty)

@@ -15,220 +15,151 @@ public struct PageSummary: Sendable {
     }
 }
 
-/// Renders pages into their Markdown and JSON twins through the template library. One per
+/// Renders the units a page's outputs expand into, through the template library. One per
 /// task: it caches parsed templates and is not shared between threads.
 public final class PageRenderer {
-    public enum Format: String, Sendable, CaseIterable {
-        case html
-        case markdown = "md"
-        case json
-    }
-
     private let library: TemplateLibrary
     private let site: SiteInfo
-    private let markdown: TemplateRenderer
-    private let html: TemplateRenderer
+    private var renderers: [String: TemplateRenderer] = [:]
     private let context = PageContext()
     private var parsed: [String: Template] = [:]
+
+    /// Detail pages render in runs of this many, over values built once per run.
+    public static let detailChunk = 256
 
     public init(library: TemplateLibrary, site: SiteInfo) {
         self.library = library
         self.site = site
-        self.markdown = TemplateRenderer(contentType: MarkdownEscape.contentType, partials: library.partials(format: "md"))
-        self.html = TemplateRenderer(contentType: .html, partials: library.partials(format: "html"))
     }
 
-    /// Every artifact of a data page in the given formats.
-    public func render(_ page: Page, formats: [Format]) throws(Diagnostic) -> [Artifact] {
-        // Search data is made once: the listing and every section page name the same file.
-        let searchData = formats.contains(.html) && page.hasSearch ? Self.searchData(for: page) : []
-        let searchDataPath = searchData.first?.path
-        var artifacts = try renderListing(page, formats: formats, searchDataPath: searchDataPath) + searchData
-        if formats.contains(.html) && page.isSplit {
-            for section in page.sections.indices where !page.sections[section].isEmpty {
-                artifacts.append(try renderSectionPage(page, section: section, searchDataPath: searchDataPath))
-            }
+    /// Every file of a page's outputs, unit by unit: what `almanac render` writes, and what a
+    /// build writes for a page it renders whole.
+    public func render(_ outputs: PageOutputs) throws(Diagnostic) -> [Artifact] {
+        var artifacts: [Artifact] = []
+        var pendingDetails: (section: Int, positions: Range<Int>)?
+        func flush() throws(Diagnostic) {
+            guard let run = pendingDetails else { return }
+            artifacts += try renderDetails(of: outputs, section: run.section, positions: run.positions)
+            pendingDetails = nil
         }
-        if formats.contains(.html) && page.settings.hasDetailPages {
-            for section in page.sections.indices {
-                artifacts += try renderDetails(page, section: section, positions: page.sections[section].rows.indices)
+        for (_, unit) in outputs.units {
+            if case .detail(let section, let position) = unit {
+                if let run = pendingDetails, run.section == section, run.positions.upperBound == position,
+                   run.positions.count < Self.detailChunk {
+                    pendingDetails = (section, run.positions.lowerBound..<(position + 1))
+                    continue
+                }
+                try flush()
+                pendingDetails = (section, position..<(position + 1))
+                continue
             }
+            try flush()
+            artifacts += try render(unit, of: outputs)
         }
+        try flush()
         return artifacts
     }
 
-    /// The page itself in each format (with its search data), without the detail pages, which
-    /// a large site renders in parallel chunks with `renderDetails`.
-    public func renderListing(_ page: Page, formats: [Format], searchDataPath: String? = nil) throws(Diagnostic) -> [Artifact] {
-        var artifacts: [Artifact] = []
-        for format in formats {
-            switch format {
-            case .html:
-                artifacts += try renderListingHTML(page, searchDataPath: searchDataPath)
-            case .markdown:
-                artifacts.append(Artifact(path: page.name + ".md", bytes: try renderMarkdownBytes(page)))
+    /// One unit's files (a detail page, or a search index with its shards).
+    public func render(_ unit: PageOutputs.Unit, of outputs: PageOutputs) throws(Diagnostic) -> [Artifact] {
+        switch unit {
+        case .listing(let format):
+            return [Artifact(path: outputs.paths.listing(format), bytes: try renderListing(outputs, format: format).bytes)]
+        case .searchData:
+            return SearchIndex.artifacts(for: outputs.page, paths: outputs.paths)
+        case .sectionPage(let section):
+            return [try renderSectionPage(outputs, section: section)]
+        case .detail(let section, let position):
+            return try renderDetails(of: outputs, section: section, positions: position..<(position + 1))
+        }
+    }
+
+    /// A page's listing in one format, with where its prose landed (see `ProseSplice`).
+    public func renderListing(_ outputs: PageOutputs, format: OutputFormat) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
+        try ProseSplice.render(outputs.page, format: format) { page throws(Diagnostic) in
+            switch format.rendering {
             case .json:
-                artifacts.append(Artifact(path: page.name + ".json", bytes: JSONWriter().bytes(try PageJSON.value(for: page))))
+                return JSONWriter().bytes(try PageJSON.value(for: page))
+            case .documentTemplates:
+                return try renderDocument(page, format: format)
+            case .htmlTemplates:
+                let values = try HTMLContext(site: site).listing(
+                    page, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
+                var bytes = try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [values])
+                Self.endLine(&bytes)
+                return bytes
             }
         }
-        return artifacts
-    }
-
-    /// Where a page's prose sits in one of its rendered files, in bytes: a rebuild after a
-    /// prose-only edit replaces just that stretch of the previous file.
-    public struct ProseSpan: Sendable, Codable, Equatable {
-        public let start: Int
-        public let length: Int
-
-        public init(start: Int, length: Int) {
-            self.start = start
-            self.length = length
-        }
-    }
-
-    /// A marker that stands in for the prose while rendering, to find where the prose lands.
-    static let proseMarker = "\u{2063}almanac-prose-marker\u{2063}"
-
-    /// Renders one listing format and notes where the prose landed, when it lands exactly once.
-    public func renderListing(_ page: Page, format: Format, searchDataPath: String?) throws(Diagnostic) -> (artifacts: [Artifact], proseSpans: [String: ProseSpan]) {
-        let prose = format == .markdown ? PageContext.trimmedProse(page.prose.markdown) : page.prose.html
-        guard format != .json, !prose.isEmpty, !page.prose.html.isEmpty else {
-            return (try renderListing(page, formats: [format], searchDataPath: searchDataPath), [:])
-        }
-        let marker = Self.proseMarker
-        let marked = page.replacingProse(Prose(markdown: marker, html: marker, headings: page.prose.headings))
-        var artifacts = try renderListing(marked, formats: [format], searchDataPath: searchDataPath)
-        let target = page.name + (format == .markdown ? ".md" : ".html")
-        guard let index = artifacts.firstIndex(where: { $0.path == target }) else { return (artifacts, [:]) }
-        let bytes = artifacts[index].bytes
-        let markerBytes = Array(marker.utf8)
-        let places = Self.occurrences(of: markerBytes, in: bytes)
-        guard places.count == 1, let start = places.first else {
-            return (try renderListing(page, formats: [format], searchDataPath: searchDataPath), [:])
-        }
-        let proseBytes = Array(prose.utf8)
-        artifacts[index] = Artifact(path: target, bytes: Array(bytes[..<start]) + proseBytes + Array(bytes[(start + markerBytes.count)...]))
-        return (artifacts, [target: ProseSpan(start: start, length: proseBytes.count)])
-    }
-
-    /// The prose a listing format shows, as `renderListing` places it.
-    public static func proseText(_ prose: Prose, format: Format) -> String {
-        format == .markdown ? PageContext.trimmedProse(prose.markdown) : prose.html
-    }
-
-    static func occurrences(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
-        guard let first = pattern.first, pattern.count <= bytes.count else { return [] }
-        var found: [Int] = []
-        var index = 0
-        let last = bytes.count - pattern.count
-        while index <= last {
-            if bytes[index] == first && bytes[index..<(index + pattern.count)].elementsEqual(pattern) {
-                found.append(index)
-                index += pattern.count
-            } else {
-                index += 1
-            }
-        }
-        return found
-    }
-
-    /// The listing page and its search data. A split page's front comes out here; its
-    /// section pages come from `renderSectionPage`.
-    ///
-    /// `searchDataPath` names the page's search data when it was made beforehand (a split
-    /// page's section pages all name the same file); otherwise it is made here.
-    public func renderListingHTML(_ page: Page, searchDataPath: String? = nil) throws(Diagnostic) -> [Artifact] {
-        let htmlContext = HTMLContext(site: site)
-        let sectionFiles = page.isSplit ? HTMLContext.sectionFileNames(page) : []
-        guard case .object(var values) = try htmlContext.listing(page, part: page.isSplit ? .front : .whole, sectionFiles: sectionFiles)
-        else { return [] }
-        var artifacts: [Artifact] = []
-        if page.hasSearch {
-            if let searchDataPath {
-                values["searchData"] = .string(searchDataPath)
-            } else {
-                let data = Self.searchData(for: page)
-                values["searchData"] = .string(data.first?.path ?? "")
-                artifacts += data
-            }
-        }
-        var listing = try html.renderBytes(try template("page.html.mustache"), contexts: [.object(values)])
-        Self.endLine(&listing)
-        artifacts.insert(Artifact(path: HTMLContext.listingPath(page), bytes: listing), at: 0)
-        return artifacts
-    }
-
-    /// A page's search data file, named with a hash of its content.
-    /// The first is the file pages name; a sharded index adds its shard files.
-    public static func searchData(for page: Page, mainPath: String? = nil) -> [Artifact] {
-        SearchIndex.artifacts(for: page, sectionFiles: page.isSplit ? HTMLContext.sectionFileNames(page) : [], mainPath: mainPath)
-    }
-
-    /// A search data file name fixed before the data exists, from a fingerprint of everything
-    /// the data depends on, so it changes whenever the content may.
-    public static func searchDataPath(for page: Page, fingerprint: String) -> String {
-        "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: Array(fingerprint.utf8))
     }
 
     /// One section's page of a split listing.
-    public func renderSectionPage(_ page: Page, section: Int, searchDataPath: String?) throws(Diagnostic) -> Artifact {
-        let sectionFiles = HTMLContext.sectionFileNames(page)
-        guard case .object(var values) = try HTMLContext(site: site).listing(page, part: .section(section), sectionFiles: sectionFiles)
-        else { throw .error(at: page.source, "cannot lay out section \(section)") }
-        if let searchDataPath { values["searchData"] = .string(searchDataPath) }
-        var output = try html.renderBytes(try template("page.html.mustache"), contexts: [.object(values)])
+    func renderSectionPage(_ outputs: PageOutputs, section: Int) throws(Diagnostic) -> Artifact {
+        let values = try HTMLContext(site: site).listing(outputs.page, paths: outputs.paths, part: .section(section), twins: outputs.twins)
+        var output = try renderer(.html).renderBytes(try template(OutputFormat.html.listingTemplate), contexts: [values])
         Self.endLine(&output)
-        return Artifact(path: HTMLContext.sectionPath(page, sectionFiles[section]), bytes: output)
+        return Artifact(path: outputs.paths.section(section), bytes: output)
     }
 
     /// The detail pages of some rows of one section.
-    public func renderDetails(_ page: Page, section: Int, positions: Range<Int>) throws(Diagnostic) -> [Artifact] {
+    public func renderDetails(of outputs: PageOutputs, section: Int, positions: Range<Int>) throws(Diagnostic) -> [Artifact] {
+        let page = outputs.page
         let htmlContext = HTMLContext(site: site)
         let detail = try template("detail.html.mustache")
         let rows = page.sections[section]
-        let backPath = page.isSplit ? HTMLContext.sectionPath(page, HTMLContext.sectionFileNames(page)[section]) : nil
+        let backPath = outputs.sectionHome(section)
         let shared = htmlContext.detailShared(page)
+        let html = renderer(.html)
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
         for position in positions {
-            let own = htmlContext.detail(page, section: rows, position: position, backPath: backPath)
+            let own = htmlContext.detail(page, paths: outputs.paths, section: rows, position: position, backPath: backPath)
             var output = try html.renderBytes(detail, contexts: [shared, own])
             Self.endLine(&output)
-            artifacts.append(Artifact(path: HTMLContext.detailPath(page, rows.rows[position]), bytes: output))
+            artifacts.append(Artifact(path: outputs.paths.detail(rows.rows[position]), bytes: output))
         }
         return artifacts
     }
 
-    /// The folder that holds a page's detail pages, relative to the output root.
-    public static func detailFolder(_ page: Page) -> String { page.name }
-
-    /// The home page in HTML: its prose and every page with its row count.
-    public func renderHomeHTML(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {
-        Self.endLine(try html.render(try template("index.html.mustache"), HTMLContext(site: site).home(page, pages: pages)))
+    /// The home page in one format: its prose and every page with its row count; nil for a
+    /// format that does not render a home page (see `OutputFormat.rendersHome`).
+    public func renderHome(_ page: Page, pages: [PageSummary], format: OutputFormat) throws(Diagnostic) -> Artifact? {
+        let path = PagePaths.home(format)
+        switch format.rendering {
+        case .json:
+            return nil
+        case .htmlTemplates:
+            var bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [HTMLContext(site: site).home(page, pages: pages)])
+            Self.endLine(&bytes)
+            return Artifact(path: path, bytes: bytes)
+        case .documentTemplates:
+            guard case .object(var values) = try context.value(for: page) else { return nil }
+            values["pages"] = .list(pages.map {
+                [
+                    "title": .string($0.title),
+                    "href": .string(MarkdownEscape.destination($0.name + "." + format.suffix)),
+                    "count": .number(Double($0.rowCount)),
+                    "isOne": .bool($0.rowCount == 1),
+                ]
+            })
+            let bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [.object(values)])
+            return Artifact(path: path, bytes: Self.tidy(bytes))
+        }
     }
 
+    /// A page's document (Markdown) listing.
     public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
-        String(decoding: try renderMarkdownBytes(page), as: UTF8.self)
+        String(decoding: try renderDocument(page, format: .markdown), as: UTF8.self)
     }
 
-    func renderMarkdownBytes(_ page: Page) throws(Diagnostic) -> [UInt8] {
-        let template = try self.template("page.md.mustache")
-        return Self.tidy(try markdown.renderBytes(template, contexts: [try context.value(for: page)]))
+    func renderDocument(_ page: Page, format: OutputFormat) throws(Diagnostic) -> [UInt8] {
+        Self.tidy(try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [try context.value(for: page)]))
     }
 
-    /// The home page's Markdown: its prose and a list of every page with its row count.
-    public func renderHome(_ page: Page, pages: [PageSummary]) throws(Diagnostic) -> String {
-        let template = try self.template("index.md.mustache")
-        guard case .object(var values) = try context.value(for: page) else { return "" }
-        values["pages"] = .list(pages.map {
-            [
-                "title": .string($0.title),
-                "href": .string(MarkdownEscape.destination($0.name + ".md")),
-                "count": .number(Double($0.rowCount)),
-                "isOne": .bool($0.rowCount == 1),
-            ]
-        })
-        return Self.tidy(try markdown.render(template, .object(values)))
+    private func renderer(_ format: OutputFormat) -> TemplateRenderer {
+        if let made = renderers[format.name] { return made }
+        let made = TemplateRenderer(contentType: format.contentType, partials: library.partials(format: format.template))
+        renderers[format.name] = made
+        return made
     }
 
     private func template(_ name: String) throws(Diagnostic) -> Template {

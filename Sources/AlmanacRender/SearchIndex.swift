@@ -14,26 +14,20 @@ public enum SearchIndex {
     public static let shardPageSize = 1000
 
     /// The search data of a page: one file, or for a very large page a small manifest plus
-    /// shard files under `assets/search-NAME/`. The first artifact is the one pages name.
-    ///
-    /// `mainPath` names the first file when the caller chose its name beforehand (from a
-    /// fingerprint of the inputs, so pages can name it before it exists); otherwise the name
-    /// carries a hash of the content.
-    public static func artifacts(for page: Page, sectionFiles: [String], mainPath: String? = nil) -> [Artifact] {
-        guard isSharded(page) else {
-            let bytes = Array(script(for: page, sectionFiles: sectionFiles).utf8)
-            return [Artifact(path: mainPath ?? "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: bytes), bytes: bytes)]
+    /// shard files in `paths.shardFolder`. The first artifact is the one pages name; its name
+    /// comes from a fingerprint of the inputs, so pages can name it before it exists.
+    public static func artifacts(for page: Page, paths: PagePaths) -> [Artifact] {
+        guard let main = paths.searchData else { return [] }
+        guard paths.shardFolder != nil else {
+            return [Artifact(path: main, text: script(for: page, paths: paths))]
         }
-        return shardedArtifacts(for: page, sectionFiles: sectionFiles, mainPath: mainPath)
+        return shardedArtifacts(for: page, paths: paths, mainPath: main)
     }
 
     /// Whether a page's search data is sharded: very large, and split into section pages.
     public static func isSharded(_ page: Page) -> Bool {
         page.rowCount > page.settings.searchShardThreshold && page.isSplit
     }
-
-    /// The folder holding a sharded page's shard files.
-    public static func shardFolder(_ page: Page) -> String { "assets/search-" + page.name }
 
     /// Words as sharded search sees them: folded text split at anything not a letter or digit.
     static func words(_ folded: String) -> [Substring] {
@@ -43,9 +37,9 @@ public enum SearchIndex {
     /// A word's shard: its first three characters (the whole word when shorter).
     static func shardKey(_ word: Substring) -> String { String(word.prefix(3)) }
 
-    static func shardedArtifacts(for page: Page, sectionFiles: [String], mainPath: String?) -> [Artifact] {
+    static func shardedArtifacts(for page: Page, paths: PagePaths, mainPath: String) -> [Artifact] {
         let folded = rows(for: page)
-        let (labels, sectionOfRow, hrefs) = rowFacts(page, sectionFiles: sectionFiles)
+        let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
         var shards: [String: [Int]] = [:]
         var wordsOfRow: [String] = []
         wordsOfRow.reserveCapacity(folded.count)
@@ -56,12 +50,11 @@ public enum SearchIndex {
             for word in words { keys.insert(shardKey(word)) }
             for key in keys { shards[key, default: []].append(row) }
         }
-        let folder = shardFolder(page)
+        let folder = paths.shardFolder ?? ""
         var artifacts: [Artifact] = []
         var manifestShards: [String] = []
         for key in shards.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             let rows = shards[key] ?? []
-            let fileKey = key.utf8.map { String($0, radix: 16) }.joined()
             let pages = (rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
                 var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
@@ -78,7 +71,7 @@ public enum SearchIndex {
                     output += "]"
                 }
                 output += "];\n"
-                artifacts.append(Artifact(path: folder + "/" + fileKey + "-" + String(pageIndex) + ".js", text: output))
+                artifacts.append(Artifact(path: paths.shard(key: key, page: pageIndex) ?? "", text: output))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
@@ -94,16 +87,15 @@ public enum SearchIndex {
         // Shards change with the data; the manifest's hash in their address keeps caches honest.
         let version = String(ContentHash.fingerprint(artifacts.map(\.bytes)).prefix(16))
         manifest += ",\"version\":\"" + version + "\",\"sections\":"
-        appendSections(page, sectionFiles: sectionFiles, into: &manifest)
+        appendSections(page, paths: paths, into: &manifest)
         manifest += ",\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
         let manifestBytes = Array(manifest.utf8)
-        let main = Artifact(path: mainPath ?? "assets/" + ContentHash.name(HTMLContext.searchDataName(page), for: manifestBytes), bytes: manifestBytes)
-        return [main] + artifacts
+        return [Artifact(path: mainPath, bytes: manifestBytes)] + artifacts
     }
 
     /// Each row's label, section and address, in page order: what a split page's search
     /// results show, since those rows are not on the page being searched.
-    static func rowFacts(_ page: Page, sectionFiles: [String]) -> (labels: [String], sections: [Int], hrefs: [String]) {
+    static func rowFacts(_ page: Page, paths: PagePaths) -> (labels: [String], sections: [Int], hrefs: [String]) {
         var labels: [String] = []
         var sections: [Int] = []
         var hrefs: [String] = []
@@ -111,16 +103,14 @@ public enum SearchIndex {
             for row in section.rows {
                 labels.append(row.label)
                 sections.append(index)
-                hrefs.append(page.settings.hasDetailPages
-                    ? HTMLContext.detailPath(page, row)
-                    : HTMLContext.sectionPath(page, sectionFiles[index]) + "#row-" + row.slug)
+                hrefs.append(page.settings.hasDetailPages ? paths.detail(row) : paths.section(index) + "#row-" + row.slug)
             }
         }
         return (labels, sections, hrefs)
     }
 
     /// `[[id, title, page], …]` for every section of a split page.
-    static func appendSections(_ page: Page, sectionFiles: [String], into output: inout String) {
+    static func appendSections(_ page: Page, paths: PagePaths, into output: inout String) {
         output += "["
         for (index, section) in page.sections.enumerated() {
             if index > 0 { output += "," }
@@ -129,7 +119,7 @@ public enum SearchIndex {
             output += ","
             JSONWriter.quote(section.title, into: &output)
             output += ","
-            JSONWriter.quote(HTMLContext.sectionPath(page, sectionFiles[index]), into: &output)
+            JSONWriter.quote(paths.section(index), into: &output)
             output += "]"
         }
         output += "]"
@@ -147,21 +137,21 @@ public enum SearchIndex {
     /// The script that registers a page's search data. A split page's data also carries each
     /// row's label, section and address, because its results are listed from the data rather
     /// than filtered in place.
-    public static func script(for page: Page, sectionFiles: [String] = []) -> String {
+    public static func script(for page: Page, paths: PagePaths) -> String {
         var output = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &output)
         output += "]="
         let folded = rows(for: page)
-        guard !sectionFiles.isEmpty else {
+        guard !paths.sectionFiles.isEmpty else {
             appendList(folded, into: &output)
             output += ";\n"
             return output
         }
         output += "{\"sections\":"
-        appendSections(page, sectionFiles: sectionFiles, into: &output)
+        appendSections(page, paths: paths, into: &output)
         output += ",\n\"rows\":"
         appendList(folded, into: &output)
-        let (labels, sectionOfRow, hrefs) = rowFacts(page, sectionFiles: sectionFiles)
+        let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
         let sections = sectionOfRow.map(String.init)
         output += ",\n\"labels\":"
         appendList(labels, into: &output)

@@ -2,8 +2,10 @@ import AlmanacCore
 import Synchronization
 
 /// The only code that writes the output folder, and it does so atomically: files go into a
-/// staging folder beside the output, which replaces the output in two renames at the end. A
-/// build that fails at any point before that leaves the previous output byte for byte as it was.
+/// staging folder beside the output, which takes the output's place in one step at the end.
+/// The previous output is never changed before that step — files kept from it are linked,
+/// not moved — so a build that fails or is killed at any moment leaves it byte for byte as it
+/// was.
 public struct OutputWriter: Sendable {
     public let fileSystem: any FileSystem
     public let outputPath: String
@@ -14,8 +16,9 @@ public struct OutputWriter: Sendable {
     }
 
     /// The staging folder: a hidden sibling of the output, on the same file system, so the final
-    /// rename is atomic.
-    var stagingPath: String { sibling("new") }
+    /// swap is atomic and kept files can be linked.
+    public var stagingPath: String { sibling("new") }
+    /// Where the fallback swap parks the previous output for a moment.
     var retiredPath: String { sibling("old") }
 
     private func sibling(_ suffix: String) -> String {
@@ -24,19 +27,17 @@ public struct OutputWriter: Sendable {
         return parent.isEmpty ? name : Path.join(parent, name)
     }
 
-    /// Starts a fresh staging folder, clearing one a crashed build may have left.
+    /// Starts a fresh staging folder, clearing what a killed build may have left: a staging
+    /// folder (which after an exchange holds the old tree), and — when a fallback swap was cut
+    /// between its two renames — the parked previous output, which goes back in place.
     public func begin() throws -> Staging {
+        if !fileSystem.exists(outputPath) && fileSystem.exists(retiredPath) {
+            try fileSystem.move(retiredPath, to: outputPath)
+        }
+        try fileSystem.remove(retiredPath)
         try fileSystem.remove(stagingPath)
         try fileSystem.createDirectory(stagingPath)
-        return Staging(writer: self, directories: KnownDirectories([stagingPath]), adopted: Journal())
-    }
-
-    /// Files moved from the previous output into staging, to move back if the build fails.
-    final class Journal: Sendable {
-        private let moves = Mutex<[String]>([])
-
-        func record(_ path: String) { moves.withLock { $0.append(path) } }
-        func all() -> [String] { moves.withLock { $0 } }
+        return Staging(writer: self, directories: KnownDirectories([stagingPath]))
     }
 
     /// Folders already made in the staging tree, so writing 100,000 files costs no extra stat
@@ -52,27 +53,28 @@ public struct OutputWriter: Sendable {
         func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
     }
 
+    /// How the swap went: in one atomic exchange, or — where the file system cannot exchange —
+    /// in two renames, between which a kill leaves no output until the next build restores it.
+    public enum Swap: Sendable, Equatable {
+        case exchanged
+        case renamed
+        case created
+    }
+
     /// Files written so far into a staging folder, not yet visible as the output.
     public struct Staging: Sendable {
         let writer: OutputWriter
         let directories: KnownDirectories
-        let adopted: Journal
 
-        /// Moves a file or folder unchanged since the last build from the previous output into
-        /// staging — one rename, however many files a folder holds. Returns false when the
-        /// previous output does not have it. A failed build moves it back.
-        public func adopt(_ path: String) throws -> Bool {
+        /// Links a file unchanged since the last build from the previous output into staging.
+        /// Returns false when the previous output does not have it.
+        public func reuse(_ path: String) throws -> Bool {
             try OutputPath.validate(path)
             let source = Path.join(writer.outputPath, path)
             guard writer.fileSystem.exists(source) else { return false }
             let target = Path.join(writer.stagingPath, path)
-            let directory = Path.directory(of: target)
-            if !directories.contains(directory) {
-                if !writer.fileSystem.isDirectory(directory) { try writer.fileSystem.createDirectory(directory) }
-                directories.insert(directory)
-            }
-            try writer.fileSystem.move(source, to: target)
-            adopted.record(path)
+            try makeFolder(of: target)
+            try writer.fileSystem.link(source, to: target)
             return true
         }
 
@@ -81,36 +83,45 @@ public struct OutputWriter: Sendable {
         public func write(_ artifact: Artifact) throws {
             try OutputPath.validate(artifact.path)
             let target = Path.join(writer.stagingPath, artifact.path)
+            try makeFolder(of: target)
+            try writer.fileSystem.write(artifact.bytes, to: target)
+        }
+
+        private func makeFolder(of target: String) throws {
             let directory = Path.directory(of: target)
             if !directories.contains(directory) {
                 if !writer.fileSystem.isDirectory(directory) { try writer.fileSystem.createDirectory(directory) }
                 directories.insert(directory)
             }
-            try writer.fileSystem.write(artifact.bytes, to: target)
         }
 
-        /// Swaps the staging folder in as the output. If the second rename fails, the previous
-        /// output is put back.
-        public func commit() throws {
+        /// Puts the staging folder in the output's place, then deletes the previous tree.
+        @discardableResult
+        public func commit() throws -> Swap {
             let fileSystem = writer.fileSystem
-            try fileSystem.remove(writer.retiredPath)
-            let hadOutput = fileSystem.exists(writer.outputPath)
-            if hadOutput { try fileSystem.move(writer.outputPath, to: writer.retiredPath) }
+            guard fileSystem.exists(writer.outputPath) else {
+                try fileSystem.move(writer.stagingPath, to: writer.outputPath)
+                return .created
+            }
+            if try fileSystem.exchange(writer.stagingPath, writer.outputPath) {
+                // The staging name now holds the previous tree; a kill from here on leaves the
+                // new output in place and a leftover that the next build clears.
+                try? fileSystem.remove(writer.stagingPath)
+                return .exchanged
+            }
+            try fileSystem.move(writer.outputPath, to: writer.retiredPath)
             do {
                 try fileSystem.move(writer.stagingPath, to: writer.outputPath)
             } catch {
-                if hadOutput { try? fileSystem.move(writer.retiredPath, to: writer.outputPath) }
+                try? fileSystem.move(writer.retiredPath, to: writer.outputPath)
                 throw error
             }
             try? fileSystem.remove(writer.retiredPath)
+            return .renamed
         }
 
-        /// Throws the staging folder away, after moving back what was adopted from the output,
-        /// which is then as it was.
+        /// Throws the staging folder away; the output was never touched.
         public func abandon() {
-            for path in adopted.all().reversed() {
-                try? writer.fileSystem.move(Path.join(writer.stagingPath, path), to: Path.join(writer.outputPath, path))
-            }
             try? writer.fileSystem.remove(writer.stagingPath)
         }
     }
@@ -126,9 +137,7 @@ public struct OutputWriter: Sendable {
             if !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
             let temporary = Path.join(directory, "." + Path.fileName(of: target) + ".tmp")
             try fileSystem.write(artifact.bytes, to: temporary)
-            try? fileSystem.remove(target)
             try fileSystem.move(temporary, to: target)
         }
     }
 }
-

@@ -13,7 +13,9 @@ import Testing
     static let site = SiteInfo(
         title: "Site", stylesheet: "assets/almanac.1.css", script: "assets/almanac.2.js", staticFiles: ["pics/ok.svg"])
 
-    static func render(_ records: [[String: Value]], _ configure: (inout PageSettings) -> Void = { _ in }, prose: Prose = .empty) throws -> [String: String] {
+    static func render(
+        _ records: [[String: Value]], _ configure: (inout PageSettings) -> Void = { _ in }, prose: Prose = .empty, formats: [OutputFormat] = [.html]
+    ) throws -> [String: String] {
         var settings = PageSettings()
         settings.data = "x.json"
         settings.title = "Things"
@@ -24,7 +26,7 @@ import Testing
         let page = try PageBuilder().build(.init(name: "things", settings: settings, prose: prose, data: .rows(rows), source: SourceLocation(path: "things.md"))).page
         let renderer = PageRenderer(
             library: TemplateLibrary(overrides: [:], overrideRoot: "", defaults: PageRendererTests.templates), site: site)
-        let artifacts = try renderer.render(page, formats: [.html])
+        let artifacts = try renderer.render(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "test"), formats: formats))
         return Dictionary(uniqueKeysWithValues: artifacts.map { ($0.path, String(decoding: $0.bytes, as: UTF8.self)) })
     }
 
@@ -194,6 +196,18 @@ import Testing
         #expect(manifest.contains(#""app":1,"#))
         let apple = try #require(files["assets/search-things/617070-0.js"])
         #expect(apple.contains(#"[0,"apple red","Apple",0,"things/sections/a.html#row-apple"]"#))
+    }
+
+    @Test func theHTMLPageLinksOnlyToTheFormatsWrittenBesideIt() throws {
+        let alone = try Self.render(Self.fruit)
+        #expect(alone.keys.filter { !$0.hasPrefix("assets/") } == ["things.html"])
+        #expect(try Self.document(try #require(alone["things.html"])).nodes(forXPath: "//p[@class='twins']").isEmpty)
+        let withMarkdown = try Self.render(Self.fruit, formats: [.html, .markdown])
+        let page = try Self.document(try #require(withMarkdown["things.html"]))
+        #expect(try Self.strings(page, "//p[@class='twins']") == ["Also as Markdown."])
+        #expect(try Self.strings(page, "//p[@class='twins']/a/@href") == ["things.md"])
+        let all = try Self.document(try #require(try Self.render(Self.fruit, formats: OutputFormat.all)["things.html"]))
+        #expect(try Self.strings(all, "//p[@class='twins']/a/@href") == ["things.md", "things.json"])
     }
 
     @Test func smallTableStaysOnePage() throws {

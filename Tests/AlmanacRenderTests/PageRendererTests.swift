@@ -98,7 +98,7 @@ import Testing
 
     @Test func jsonHoldsSectionsAndRows() throws {
         let page = try Self.page(["Banana", "Apple"], footer: "{{count}} here")
-        let artifacts = try Self.renderer().render(page, formats: [.json])
+        let artifacts = try Self.renderer().render(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "test"), formats: [.json]))
         #expect(artifacts.map(\.path) == ["things.json"])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(artifacts[0].bytes)) as? [String: Any])
         let sections = try #require(json["sections"] as? [[String: Any]])
@@ -113,9 +113,11 @@ import Testing
         var settings = PageSettings()
         settings.title = "Home"
         let home = try PageBuilder().build(.init(name: "index", settings: settings, prose: .empty, data: nil, source: SourceLocation(path: "index.md"))).page
-        let markdown = try Self.renderer().renderHome(home, pages: [
+        let rendered = try Self.renderer().renderHome(home, pages: [
             PageSummary(name: "states", title: "States", rowCount: 50), PageSummary(name: "one", title: "One", rowCount: 1),
-        ])
+        ], format: .markdown)
+        let markdown = rendered.map { String(decoding: $0.bytes, as: UTF8.self) }
+        #expect(rendered?.path == "index.md")
         #expect(markdown == "# Home\n\n- [States](states.md) — 50 rows\n- [One](one.md) — 1 row\n")
     }
 }

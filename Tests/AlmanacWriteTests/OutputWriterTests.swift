@@ -55,6 +55,39 @@ import Testing
         #expect(try disk.contents(ofDirectory: root + "/Output") == ["new.md"])
     }
 
+    /// Reusing a file gives it a second name in staging: the previous output keeps its own,
+    /// unchanged, until the one-step exchange puts the new tree in its place.
+    @Test func reusedFilesAreLinkedAndTheSwapIsOneExchange() throws {
+        let folder = try TemporaryFolder("almanac-writer")
+        let disk = DiskFileSystem()
+        let output = folder.path("Output")
+        try folder.write("kept", to: "Output/pages/kept.html")
+        try folder.write("old", to: "Output/old.html")
+        let staging = try OutputWriter(fileSystem: disk, outputPath: output).begin()
+        #expect(try staging.reuse("pages/kept.html"))
+        #expect(try !staging.reuse("pages/missing.html"))
+        try staging.write(Artifact(path: "new.html", text: "new"))
+        let inode = { (path: String) throws -> UInt64 in
+            (try FileManager.default.attributesOfItem(atPath: path)[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+        }
+        #expect(try inode(folder.path(".Output.new/pages/kept.html")) == inode(folder.path("Output/pages/kept.html")))
+        #expect(try disk.contents(ofDirectory: output) == ["old.html", "pages"], "the previous output is untouched")
+        #expect(try staging.commit() == .exchanged)
+        #expect(try disk.contents(ofDirectory: output) == ["new.html", "pages"])
+        #expect(try disk.readText(folder.path("Output/pages/kept.html")) == "kept")
+        #expect(try disk.contents(ofDirectory: folder.root) == ["Output"], "the previous tree is deleted")
+    }
+
+    /// Where a fallback swap was cut between its two renames, the next build puts the parked
+    /// output back before anything else.
+    @Test func beginRestoresAnOutputParkedByACutFallbackSwap() throws {
+        let fileSystem = MemoryFileSystem([".Output.old/page.html": "previous", ".Output.new/half.html": "partial"])
+        _ = try OutputWriter(fileSystem: fileSystem, outputPath: "Output").begin()
+        #expect(fileSystem.text("Output/page.html") == "previous")
+        #expect(!fileSystem.exists(".Output.old"))
+        #expect(fileSystem.tree(".Output.new").isEmpty)
+    }
+
     @Test func inPlaceWritesKeepOtherFiles() throws {
         let fileSystem = MemoryFileSystem(["reports/other.txt": "keep"])
         try OutputWriter(fileSystem: fileSystem, outputPath: "reports").writeInPlace([Artifact(path: "r.md", text: "new")])

@@ -1,0 +1,81 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacRender
+
+/// What a build does with one page, decided from the bytes it reads and the last build's
+/// cache: reuse it whole, put new prose into its listing files, or load and render it.
+enum PagePlan: Sendable {
+    /// Nothing it reads changed: its files are reused and it is not even parsed.
+    case kept(name: String, entry: BuildCache.Page)
+    /// Only its prose changed, and its listing files can take the new prose in place.
+    case proseEdited(ProseEdit)
+    /// Loaded and modelled, to be rendered (its unchanged files are still reused).
+    case loaded(Page, keys: PageSource.PartKeys, sourceKey: String)
+
+    /// A page whose prose alone changed.
+    struct ProseEdit: Sendable {
+        let name: String
+        let entry: BuildCache.Page
+        let prose: Prose
+        let sourceKey: String
+        let listingKey: String
+    }
+}
+
+extension SiteBuilder {
+    /// The plan of every page and the home page's model, reading each page once, on every
+    /// core. Reports every page that fails, not only the first.
+    func planPages(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (plans: [PagePlan], home: (page: Page, key: String)?, warnings: [Diagnostic]) {
+        let output = options.outputPath
+        let results = Parallel.map(inputs.pages) { location in
+            Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic]) in
+                let source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
+                if location.name == "index" {
+                    let built = try source.model(prose: source.renderProse(), site: inputs.site)
+                    return (nil, (built.page, source.key), built.warnings)
+                }
+                let entry = previous?.pages[location.name]
+                if let entry, entry.key == source.key, Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
+                    return (.kept(name: location.name, entry: entry), nil, [])
+                }
+                let prose = source.renderProse()
+                let keys = source.partKeys(prose: prose)
+                if let entry, let previous, entry.details == keys.details, entry.layout == keys.layout, !prose.html.isEmpty,
+                   let listing = entry.units[entry.listingKey], listing.allSatisfy({ previous.splices[$0] != nil }),
+                   Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
+                    let edit = PagePlan.ProseEdit(name: location.name, entry: entry, prose: prose, sourceKey: source.key, listingKey: keys.listing)
+                    return (.proseEdited(edit), nil, [])
+                }
+                let built = try source.model(prose: prose, site: inputs.site)
+                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, built.warnings)
+            }
+        }
+        var plans: [PagePlan] = []
+        var home: (page: Page, key: String)?
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for result in results {
+            switch result {
+            case .success(let (plan, homePage, pageWarnings)):
+                if let plan { plans.append(plan) }
+                if let homePage { home = homePage }
+                warnings += pageWarnings
+            case .failure(let error):
+                errors.append(error)
+            }
+        }
+        if options.isStrict {
+            errors += warnings.map { .error(at: $0.location, $0.message, hint: $0.hint) }
+        }
+        guard errors.isEmpty else { throw DiagnosticList(errors) }
+        return (plans, home, options.isStrict ? [] : warnings)
+    }
+
+    /// Whether every file the cache lists for a page is still in the output (someone may have
+    /// deleted one by hand); checked in chunks on every core, as a page may have 100,000.
+    static func outputHasFiles(of entry: BuildCache.Page, previous: BuildCache?, fileSystem: any FileSystem, output: String) -> Bool {
+        let paths = entry.units.values.flatMap { $0 } + entry.units.values.flatMap { $0 }.flatMap { previous?.extraFiles[$0] ?? [] }
+        let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
+        return Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }
+    }
+}

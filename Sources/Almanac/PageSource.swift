@@ -1,0 +1,119 @@
+import AlmanacCommonMark
+import AlmanacCore
+import AlmanacLoad
+import AlmanacModel
+import AlmanacRender
+
+/// A content page as read from the disk, once: its file, its front matter and settings, and
+/// its data file's bytes. The cache keys and the model are both made from these bytes, so a
+/// page is never read or parsed twice.
+struct PageSource: Sendable {
+    /// A page to build: the Markdown file and the output name chosen for it.
+    struct Location: Sendable {
+        let path: String
+        let name: String
+    }
+
+    let location: Location
+    let frontMatter: FrontMatter
+    let settings: PageSettings
+    /// The data file's path and bytes, when the page names one.
+    let data: (path: String, bytes: [UInt8])?
+    /// A fingerprint of every byte the page is made from (with the site's own, `global`):
+    /// equal between two builds exactly when nothing the page reads changed.
+    let key: String
+
+    var name: String { location.name }
+
+    init(_ location: Location, fileSystem: any FileSystem, boundary: SiteBoundary, global: String) throws(Diagnostic) {
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(location.path)
+        } catch {
+            throw .error(at: SourceLocation(path: location.path), "cannot read the page: \(error)")
+        }
+        self.location = location
+        frontMatter = try FrontMatter.parse(bytes, path: location.path)
+        settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: location.path)
+        if let name = settings.data {
+            let referencedAt = frontMatter.keyLocations["data"] ?? SourceLocation(path: location.path)
+            data = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: referencedAt)
+        } else {
+            data = nil
+        }
+        key = ContentHash.fingerprint([Array(global.utf8), Array(location.name.utf8), bytes, data?.bytes ?? []])
+    }
+
+    /// Reads a data file named in front matter, relative to the page and inside the site.
+    static func readData(
+        _ name: String, page: String, fileSystem: any FileSystem, boundary: SiteBoundary, referencedAt location: SourceLocation
+    ) throws(Diagnostic) -> (path: String, bytes: [UInt8]) {
+        let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: page), name)
+        guard boundary.isReadable(path) else {
+            throw .error(at: location, "the data file '\(name)' is outside the site", hint: SiteBoundary.outsideHint)
+        }
+        do {
+            return (path, try fileSystem.read(path))
+        } catch {
+            let reason = (error as? FileSystemError)?.message ?? "\(error)"
+            throw .error(at: location, "cannot read the data file '\(name)': \(reason)", hint: "the path is relative to \(Path.fileName(of: page))")
+        }
+    }
+
+    /// The prose, rendered by cmark: once per build of a page that is not kept whole.
+    func renderProse() -> Prose {
+        let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(frontMatter.body)
+        return Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings)
+    }
+
+    /// Keys of the page's parts, for units that depend on less than the whole page.
+    struct PartKeys: Sendable {
+        /// Settings, data and prose headings: what detail pages, section pages, search data and
+        /// the JSON twin depend on (headings take anchors that section ids then avoid).
+        let details: String
+        /// Those, and whether there is prose: what fixes the listing around the prose.
+        let layout: String
+        /// Everything, prose included: the listing in each document format.
+        let listing: String
+    }
+
+    /// Site-wide inputs are not part of these: a cache is only used when they are unchanged.
+    func partKeys(prose: Prose) -> PartKeys {
+        let settingsBytes = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
+        let details = ContentHash.fingerprint(
+            [Array(name.utf8), settingsBytes, data?.bytes ?? []] + prose.headings.map { Array($0.utf8) })
+        let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.html.isEmpty ? "" : "prose").utf8)])
+        let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
+        return PartKeys(details: details, layout: layout, listing: listing)
+    }
+
+    /// The page's model, from the bytes already read and the prose already rendered.
+    func model(prose: Prose, site: SiteConfiguration) throws(Diagnostic) -> PageBuilder.Result {
+        var settings = self.settings
+        if settings.title == nil {
+            settings.title = name == "index" ? site.title : Self.titleFromName(name)
+        }
+        var shape: DatasetShape?
+        if let data {
+            shape = try Self.shape(DataReader.read(data.bytes, path: data.path), settings: settings)
+        }
+        let input = PageBuilder.Input(
+            name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),
+            defaultLocale: site.locale)
+        return try PageBuilder().build(input)
+    }
+
+    static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {
+        switch loaded {
+        case .records(let records): return .rows(records)
+        case .document(let value, let location):
+            return try DatasetShape.of(value, at: location, columns: settings.columns, keyField: settings.key)
+        }
+    }
+
+    /// `us-states` → `Us states`: a readable default title for a page without one.
+    static func titleFromName(_ name: String) -> String {
+        let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}

@@ -1,0 +1,213 @@
+import AlmanacCore
+import AlmanacModel
+import AlmanacRender
+
+/// Every file a build writes, decided in one place: each page expanded into its output units
+/// (`PageOutputs`), the home page in each format that has one, the assets, static files and
+/// sitemap, and the build's stamp. Each unit has its path, the key of its inputs and the work
+/// that makes it; the emitter reuses a unit whose key the last build's cache holds for the same
+/// path and renders the rest. Two units can never share a path: that is checked here, once.
+struct SiteManifest: Sendable {
+    struct Unit: Sendable {
+        let path: String
+        let key: String
+        let work: Work
+        /// The page whose file it is; nil for the site's own files.
+        var page: String? = nil
+    }
+
+    enum Work: Sendable {
+        /// Bytes known before rendering: assets, the sitemap, the stamp.
+        case fixed(Artifact)
+        /// A file of the site's static folder, copied as it is.
+        case staticFile(Artifact)
+        case home(OutputFormat)
+        /// A unit of `pages[page]`.
+        case page(Int, PageOutputs.Unit)
+        /// A listing file of `edits[edit]` that takes the page's new prose in place.
+        case splice(Int, OutputFormat)
+        /// A file of a page kept whole: reused from the last build, never rendered.
+        case kept
+    }
+
+    let units: [Unit]
+    /// The pages this build loaded, in the order `Work.page` refers to them.
+    let pages: [PageOutputs]
+    let edits: [PagePlan.ProseEdit]
+    let home: Page
+    let summaries: [PageSummary]
+    /// The output's identity: a fingerprint of every unit's path and key, written into the
+    /// tree as `.almanac-build` and into the cache that describes it.
+    let buildID: String
+    let global: String
+    /// What the cache will say of each page besides its files.
+    let entries: [String: BuildCache.Page]
+
+    /// `homeKey`: the key of what the home page is made from (`index.md`).
+    init(_ inputs: SiteInputs, plans: [PagePlan], home: Page, homeKey: String) throws(DiagnosticList) {
+        var units: [Unit] = []
+        var pages: [PageOutputs] = []
+        var edits: [PagePlan.ProseEdit] = []
+        var summaries: [PageSummary] = []
+        var entries: [String: BuildCache.Page] = [:]
+        for plan in plans {
+            let first = units.count
+            switch plan {
+            case .kept(let name, let entry):
+                units += Self.cachedUnits(entry) { _ in .kept }
+                summaries.append(PageSummary(name: name, title: entry.title, rowCount: entry.rowCount))
+                entries[name] = entry
+            case .proseEdited(let edit):
+                let listing = Set(edit.entry.units[edit.entry.listingKey] ?? [])
+                units += Self.cachedUnits(edit.entry) { path in
+                    guard listing.contains(path), let format = OutputFormat.all.first(where: { PagePaths.listing(edit.name, $0) == path })
+                    else { return .kept }
+                    return .splice(edits.count, format)
+                }.map { unit in
+                    if case .splice = unit.work { return Unit(path: unit.path, key: edit.listingKey, work: unit.work) }
+                    return unit
+                }
+                edits.append(edit)
+                summaries.append(PageSummary(name: edit.name, title: edit.entry.title, rowCount: edit.entry.rowCount))
+                var entry = edit.entry
+                entry.key = edit.sourceKey
+                entry.listingKey = edit.listingKey
+                entries[edit.name] = entry
+            case .loaded(let page, let keys, let sourceKey):
+                let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: inputs.global + keys.details))
+                units += outputs.units.map { path, unit in
+                    Unit(path: path, key: Self.key(of: unit, keys), work: .page(pages.count, unit))
+                }
+                pages.append(outputs)
+                summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
+                entries[page.name] = BuildCache.Page(
+                    key: sourceKey, details: keys.details, layout: keys.layout, listingKey: keys.listing, title: page.title,
+                    rowCount: page.rowCount, units: [:])
+            }
+            let name = summaries[summaries.count - 1].name
+            for index in first..<units.count { units[index].page = name }
+        }
+        summaries = SiteBuilder.homeListing(summaries, locale: inputs.site.locale)
+        units += Self.siteUnits(inputs, home: home, homeKey: homeKey, summaries: summaries)
+        try Self.checkClashes(units, pages: pages, staticRoot: inputs.staticRoot)
+        let buildID = Self.identity(of: units)
+        let stamp = Artifact(path: BuildCache.stampName, text: buildID + "\n")
+        units.append(Unit(path: stamp.path, key: buildID, work: .fixed(stamp)))
+        self.units = units
+        self.pages = pages
+        self.edits = edits
+        self.home = home
+        self.summaries = summaries
+        self.buildID = buildID
+        self.global = inputs.global
+        self.entries = entries
+    }
+
+    /// The cache that describes the tree this manifest makes, once the emitter has said where
+    /// prose landed and which extra files units wrote.
+    func cache(splices: [String: ProseSplice], extraFiles: [String: [String]]) -> BuildCache {
+        var cache = BuildCache(global: global, build: buildID)
+        var pages = entries.mapValues { entry in
+            var entry = entry
+            entry.units = [:]
+            return entry
+        }
+        for unit in units {
+            if let page = unit.page {
+                pages[page]?.units[unit.key, default: []].append(unit.path)
+            } else {
+                cache.site[unit.key, default: []].append(unit.path)
+            }
+        }
+        cache.pages = pages
+        cache.splices = splices
+        cache.extraFiles = extraFiles
+        return cache
+    }
+
+    /// A loaded page's unit keys: listings in document formats change with the prose; every
+    /// other file of the page depends only on its data, settings and prose headings.
+    static func key(of unit: PageOutputs.Unit, _ keys: PageSource.PartKeys) -> String {
+        if case .listing(let format) = unit, format.rendering != .json { return keys.listing }
+        return keys.details
+    }
+
+    /// A cached page's units, with the work `work` gives.
+    static func cachedUnits(_ entry: BuildCache.Page, work: (String) -> Work) -> [Unit] {
+        entry.units.keys.sorted().flatMap { key in
+            (entry.units[key] ?? []).map { Unit(path: $0, key: key, work: work($0)) }
+        }
+    }
+
+    /// A fingerprint of every path with its key, taken in path order so that a page kept
+    /// from the cache and the same page rendered give the same id.
+    static func identity(of units: [Unit]) -> String {
+        let order = units.indices.sorted { units[$0].path.utf8.lexicographicallyPrecedes(units[$1].path.utf8) }
+        var bytes: [UInt8] = []
+        for index in order {
+            bytes += units[index].path.utf8
+            bytes.append(0)
+            bytes += units[index].key.utf8
+            bytes.append(0)
+        }
+        return ContentHash.fingerprint([bytes])
+    }
+
+    /// The home page, the assets, the static files and the sitemap.
+    static func siteUnits(_ inputs: SiteInputs, home: Page, homeKey: String, summaries: [PageSummary]) -> [Unit] {
+        // The home page lists every page with its title and row count.
+        let listed = summaries.map { "\($0.name)\u{0}\($0.title)\u{0}\($0.rowCount)" }.joined(separator: "\u{1}")
+        let key = ContentHash.fingerprint([Array(inputs.global.utf8), Array(homeKey.utf8), Array(listed.utf8)])
+        var units = OutputFormat.all.filter(\.rendersHome).map { format in
+            Unit(path: PagePaths.home(format), key: key, work: .home(format))
+        }
+        let unit = { (artifact: Artifact, work: Work) in Unit(path: artifact.path, key: ContentHash.fingerprint([artifact.bytes]), work: work) }
+        units += inputs.templates.assets.map { unit($0, .fixed($0)) }
+        units += inputs.staticArtifacts.map { unit($0, .staticFile($0)) }
+        let pages = [PagePaths.home(.html)] + summaries.map { PagePaths.listing($0.name, .html) }.sorted()
+        if let sitemap = Sitemap.xml(site: inputs.siteInfo, pages: pages) {
+            let artifact = Artifact(path: "sitemap.xml", text: sitemap)
+            units.append(unit(artifact, .fixed(artifact)))
+        }
+        return units
+    }
+
+    /// No two units may write one path, and no unit may write where another needs a folder
+    /// (a static file `birds` beside detail pages in `birds/`), or into a shard folder.
+    static func checkClashes(_ units: [Unit], pages: [PageOutputs], staticRoot: String) throws(DiagnosticList) {
+        var owner: [String: Int] = [:]
+        owner.reserveCapacity(units.count)
+        var clashes: [(first: Int, second: Int?, path: String)] = []
+        for (index, unit) in units.enumerated() {
+            if let first = owner.updateValue(index, forKey: unit.path) { clashes.append((first, index, unit.path)) }
+        }
+        let shardFolders = pages.compactMap(\.paths.shardFolder)
+        for (index, unit) in units.enumerated() {
+            var folder = Path.directory(of: unit.path)
+            while !folder.isEmpty {
+                if let file = owner[folder] { clashes.append((file, index, folder)) }
+                folder = Path.directory(of: folder)
+            }
+            if case .staticFile = unit.work, shardFolders.contains(where: { unit.path.hasPrefix($0 + "/") }) {
+                clashes.append((index, nil, unit.path))
+            }
+        }
+        guard !clashes.isEmpty else { return }
+        throw DiagnosticList(clashes.map { clash in
+            let involved = [clash.first] + (clash.second.map { [$0] } ?? [])
+            let staticFile = involved.lazy.map { units[$0] }.first { unit in
+                if case .staticFile = unit.work { return true }
+                return false
+            }
+            let page = involved.lazy.compactMap { index -> SourceLocation? in
+                if case .page(let page, _) = units[index].work { return pages[page].page.source }
+                return nil
+            }.first
+            return .error(
+                at: staticFile.map { SourceLocation(path: Path.join(staticRoot, $0.path)) } ?? page,
+                "two files would be written to \(clash.path)",
+                hint: staticFile != nil ? "rename the file in the static folder that clashes with a generated page" : "rename one of the pages")
+        })
+    }
+}
+

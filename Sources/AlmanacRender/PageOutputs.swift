@@ -1,0 +1,59 @@
+import AlmanacModel
+
+/// The files one page writes, as units of rendering work: its listing in each format asked
+/// for and, with HTML, its search data, section pages and detail pages. `almanac build`,
+/// `almanac render` and `almanac check` all expand pages here and render these units, so
+/// there is one render path.
+public struct PageOutputs: Sendable {
+    public enum Unit: Sendable, Hashable {
+        case listing(OutputFormat)
+        /// The search data file, and its shards when it is sharded.
+        case searchData
+        case sectionPage(Int)
+        case detail(section: Int, position: Int)
+    }
+
+    public let page: Page
+    public let paths: PagePaths
+    public let formats: [OutputFormat]
+
+    public init(page: Page, paths: PagePaths, formats: [OutputFormat] = OutputFormat.all) {
+        self.page = page
+        self.paths = paths
+        self.formats = formats
+    }
+
+    /// Formats the HTML page links to as alternatives: those written beside it.
+    public var twins: [OutputFormat] { formats.filter(\.isTwin) }
+
+    public var writesHTML: Bool { formats.contains(.html) }
+
+    /// Every unit with the path it writes first (a sharded search index writes more files,
+    /// all under `paths.shardFolder`), in a fixed order.
+    public var units: [(path: String, unit: Unit)] {
+        // Search data first: it and the JSON twin each hold a copy of every row's text while
+        // they are made, and on two cores they should not be made side by side.
+        var units: [(path: String, unit: Unit)] = []
+        if writesHTML, let searchData = paths.searchData { units.append((searchData, .searchData)) }
+        units += formats.map { (paths.listing($0), Unit.listing($0)) }
+        guard writesHTML else { return units }
+        if page.isSplit {
+            for section in page.sections.indices where !page.sections[section].isEmpty {
+                units.append((paths.section(section), .sectionPage(section)))
+            }
+        }
+        if page.settings.hasDetailPages {
+            for (index, section) in page.sections.enumerated() {
+                for (position, row) in section.rows.enumerated() {
+                    units.append((paths.detail(row), .detail(section: index, position: position)))
+                }
+            }
+        }
+        return units
+    }
+
+    /// The page that shows a row's section: its section page when the listing is split.
+    func sectionHome(_ section: Int) -> String {
+        page.isSplit ? paths.section(section) : paths.listing(.html)
+    }
+}
