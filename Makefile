@@ -2,15 +2,16 @@
 # every test. Both install the Debian packages they need when run as root.
 
 DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev pkg-config
-# The browser tests drive Debian's Chromium with Selenium from PyPI.
-TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv
+# The browser tests drive Debian's Chromium with Selenium from PyPI; the process tests kill
+# builds at chosen system calls with strace.
+TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # The benchmark compares against Debian's Hugo and times with GNU time.
 BENCH_PACKAGES := $(TEST_PACKAGES) hugo time
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: all site deps test-deps install-packages build test swift-test browser-test bench clean
+.PHONY: all site deps test-deps install-packages build test swift-test browser-test process-test bench clean
 
 all: site
 
@@ -41,7 +42,7 @@ build: deps
 site: build
 	.build/release/almanac build
 
-test: test-deps swift-test browser-test
+test: test-deps swift-test browser-test process-test
 
 swift-test:
 	$(SWIFT) build
@@ -55,6 +56,11 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 browser-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
+# Real builds killed at random moments and at each step of the swap (ALMANAC_KILLS=200 for
+# the long run).
+process-test: $(VENV)/.installed
+	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider -s Tests/Process
+
 # Almanac against Hugo on the same generated data; writes Benchmarks/RESULTS.md.
 # BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows.
 bench:
@@ -64,4 +70,4 @@ bench:
 	$(VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
 
 clean:
-	rm -rf .build Output .Output.new .Output.old
+	rm -rf .build Output .Output.new .Output.old .almanac
