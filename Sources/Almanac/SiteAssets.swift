@@ -30,7 +30,8 @@ struct SiteTemplates: Sendable {
         var stylesheet = Self.stylesheetName
         var script = Self.scriptName
         for name in files.keys.sorted() where name.hasPrefix("assets/") {
-            let bytes = files[name] ?? []
+            // The page script starts with what it must agree on with the build.
+            let bytes = (name == Self.scriptName ? Array(BrowserContract.script().utf8) : []) + (files[name] ?? [])
             var path = name
             if name == Self.stylesheetName || name == Self.scriptName {
                 path = "assets/" + ContentHash.name(Path.fileName(of: name), for: bytes)
@@ -39,7 +40,8 @@ struct SiteTemplates: Sendable {
             assets.append(Artifact(path: path, bytes: bytes))
         }
         self.assets = assets
-        self.fingerprint = ContentHash.fingerprint(files.keys.sorted().flatMap { [Array($0.utf8), files[$0] ?? []] })
+        self.fingerprint = ContentHash.fingerprint(
+            [Array(BrowserContract.script().utf8)] + files.keys.sorted().flatMap { [Array($0.utf8), files[$0] ?? []] })
         self.stylesheet = stylesheet
         self.script = script
     }

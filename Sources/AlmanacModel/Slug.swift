@@ -1,3 +1,4 @@
+import AlmanacCore
 import Foundation
 
 /// Safe, stable names for files and anchors made from data.
@@ -46,14 +47,14 @@ public enum Slug {
                 pendingHyphen = true
                 append("and")
                 pendingHyphen = true
-            case 0xF8, 0xD8: append("o")
-            case 0x142, 0x141: append("l")
-            case 0x111, 0x110: append("d")
-            case 0xDF: append("ss")
-            case 0xE6, 0xC6: append("ae")
-            case 0x153, 0x152: append("oe")
-            case 0xFE, 0xDE: append("th")
-            default: pendingHyphen = true
+            default:
+                if let spelling = LetterFolding.spelling(ofEitherCase: scalar) {
+                    if pendingHyphen && !slug.isEmpty { slug.append(UInt8(ascii: "-")) }
+                    pendingHyphen = false
+                    slug.append(contentsOf: spelling.utf8)
+                } else {
+                    pendingHyphen = true
+                }
             }
             if slug.count >= maximumLength { break }
         }

@@ -29,13 +29,48 @@ public enum SearchIndex {
         page.rowCount > page.settings.searchShardThreshold && page.isSplit
     }
 
-    /// Words as sharded search sees them: folded text split at anything not a letter or digit.
+    /// Words as sharded search sees them: folded text split at every code point that is not
+    /// a letter or a number. Code points, not Characters, because that is what the browser's
+    /// `\p{L}\p{N}` sees: a Hangul syllable folded to its jamo is one Character but three code
+    /// points.
     static func words(_ folded: String) -> [Substring] {
-        folded.split(whereSeparator: { !($0.isLetter || $0.isNumber) })
+        let scalars = folded.unicodeScalars
+        var words: [Substring] = []
+        var start: String.UnicodeScalarView.Index?
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            if isWordScalar(scalars[index]) {
+                if start == nil { start = index }
+            } else if let begun = start {
+                words.append(Substring(scalars[begun..<index]))
+                start = nil
+            }
+            index = scalars.index(after: index)
+        }
+        if let begun = start { words.append(Substring(scalars[begun...])) }
+        return words
     }
 
-    /// A word's shard: its first three characters (the whole word when shorter).
-    static func shardKey(_ word: Substring) -> String { String(word.prefix(3)) }
+    static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// How many code points name a word's shard.
+    public static let shardKeyLength = 3
+
+    /// A word's shard: its first three code points (the whole word when shorter).
+    static func shardKey(_ word: Substring) -> String {
+        String(String.UnicodeScalarView(word.unicodeScalars.prefix(shardKeyLength)))
+    }
+
+    /// The fields of an entry in a shard file, in order; the browser reads them by name.
+    public static let shardEntryFields = ["row", "words", "label", "section", "href"]
 
     static func shardedArtifacts(for page: Page, paths: PagePaths, mainPath: String) -> [Artifact] {
         let folded = rows(for: page)

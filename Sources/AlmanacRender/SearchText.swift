@@ -1,14 +1,11 @@
+import AlmanacCore
 /// How search compares text: lower-cased, accents removed, and the few letters that do not
 /// decompose (ø, ł, ß, æ…) spelt out, so `cote` finds `Côte` and `orsted` finds `Ørsted`.
 ///
-/// The browser folds the query with the same rules (`fold` in `almanac.js`); rows are folded
-/// here, at build time, so a keystroke costs only substring tests.
+/// The browser folds the query with the same rules (`fold` in `almanac.js`, whose table of
+/// spelled-out letters comes from `BrowserContract`); rows are folded here, at build time, so a
+/// keystroke costs only substring tests.
 public enum SearchText {
-    /// Letters without a canonical decomposition, and what they fold to. Mirrored in almanac.js.
-    public static let specialLetters: [Unicode.Scalar: String] = [
-        "ø": "o", "ł": "l", "đ": "d", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th", "ı": "i",
-    ]
-
     public static func fold(_ text: String) -> String {
         // Most text is ASCII, where folding is lower-casing.
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -21,7 +18,7 @@ public enum SearchText {
             case .nonspacingMark, .spacingMark, .enclosingMark:
                 continue
             default:
-                if let replacement = specialLetters[scalar] {
+                if let replacement = LetterFolding.spelling(of: scalar) {
                     result += replacement
                 } else {
                     result.unicodeScalars.append(scalar)

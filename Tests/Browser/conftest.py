@@ -45,6 +45,14 @@ def split_site():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture(scope="session")
+def world_site():
+    """A sharded table of names in Hangul, Devanagari, Latin and with emoji."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="almanac-browser-world-"))
+    yield build(pathlib.Path(__file__).parent / "sites" / "world" / "Content", folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 class StrictHandler(http.server.SimpleHTTPRequestHandler):
     """Serves files with the header a careful static host would send."""
 

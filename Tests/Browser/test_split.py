@@ -1,5 +1,7 @@
 """A table split into a page per section: the front, the section pages, and search across them."""
 
+import shutil
+
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -58,3 +60,25 @@ def test_sharded_search_loads_only_the_shard_it_needs(driver, split_site):
     assert len(shards) == 1 and shards[0].split("/")[-1].startswith("6b6f6c-0.js")
     field.send_keys(" city")
     wait(driver, lambda: result_labels(driver) == ["Köln"])
+
+
+def test_sharded_search_finds_hangul_devanagari_and_words_beside_emoji(driver, world_site):
+    # Folding decomposes a Hangul syllable into jamo (one Character, several code points) and
+    # drops Devanagari vowel signs: the browser and the build must cut shard keys alike.
+    for query, expected in [("서울", ["서울특별시"]), ("부산", ["부산광역시"]), ("दिल्ली", ["नई दिल्ली"]),
+                            ("मुंबई", ["मुंबई"]), ("lab", ["👩‍🔬 Lab"]), ("land", ["Ice🧊Land"]), ("zur", ["Zürich"])]:
+        driver.get((world_site / "places.html").as_uri())
+        driver.find_element(By.ID, "search-field").send_keys(query)
+        wait(driver, lambda: result_labels(driver) == expected)
+
+
+def test_search_data_that_cannot_load_says_so(driver, world_site, tmp_path):
+    copy = tmp_path / "site"
+    shutil.copytree(world_site, copy)
+    for data in (copy / "assets").glob("search-places.*.js"):
+        data.unlink()
+    driver.get((copy / "places.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("berlin")
+    status = driver.find_element(By.CSS_SELECTOR, ".search-status")
+    wait(driver, lambda: "could not be loaded" in status.text)
+    assert status.is_displayed()
