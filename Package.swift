@@ -26,7 +26,8 @@ let package = Package(
 
         .target(name: "AlmanacCore", dependencies: ["CRename"]),
         .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
-        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
+        // Section headers and footers are small templates, parsed once with the settings.
+        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "AlmanacTemplate", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
         .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
         .target(

@@ -97,9 +97,10 @@ struct PageSource: Sendable {
         if let data {
             shape = try Self.shape(DataReader.read(data.bytes, path: data.path), settings: settings)
         }
-        let input = PageBuilder.Input(
+        var input = PageBuilder.Input(
             name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),
             defaultLocale: site.locale)
+        input.settingLocations = frontMatter.keyLocations
         return try PageBuilder().build(input)
     }
 

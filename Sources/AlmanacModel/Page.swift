@@ -59,7 +59,8 @@ public struct Section: Sendable {
     public let title: String
     /// Unique within the page and equal to GitHub's anchor for the heading where it has one.
     public let id: String
-    /// Mustache text for the header and footer (`{{count}} states`), expanded by the renderer.
+    /// The header and footer text, filled in from the page's `SectionText`; nil when the page
+    /// sets none or it comes out empty.
     public let header: String?
     public let footer: String?
     public let rows: [Row]

@@ -24,8 +24,8 @@ public struct PageSettings: Sendable, Equatable {
     public var accessory: String?
     public var hasDetailPages = false
     public var isCollapsible = false
-    public var header: String?
-    public var footer: String?
+    public var header: SectionText?
+    public var footer: SectionText?
     public var locale: String?
     public var columns: [String]?
     public var key = "key"
@@ -122,8 +122,8 @@ public struct PageSettings: Sendable, Equatable {
             case "accessory": accessory = try text(key, value)
             case "detail": hasDetailPages = try flag(key, value)
             case "collapsible": isCollapsible = try flag(key, value)
-            case "header": header = try text(key, value)
-            case "footer": footer = try text(key, value)
+            case "header": header = try SectionText(try text(key, value), at: location(key))
+            case "footer": footer = try SectionText(try text(key, value), at: location(key))
             case "locale": locale = try text(key, value)
             case "columns": columns = try textList(key, value)
             case "key": self.key = try text(key, value)

@@ -8,7 +8,6 @@ import AlmanacTemplate
 /// `URLSafety` — so templates only place values, and the HTML content type escapes them.
 struct HTMLContext {
     let site: SiteInfo
-    let sectionText = PageContext()
 
     /// The layout's values for a page at `path` (relative to the output root).
     func layout(title: String, path: String, isHome: Bool = false) -> TemplateObject {
@@ -102,7 +101,6 @@ struct HTMLContext {
             }
             if case .section(let shown) = part, shown != position { continue }
             if case .front = part { continue }
-            let footerContext = PageContext.footerContext(section)
             var rows: [TemplateValue] = []
             rows.reserveCapacity(section.rows.count)
             for row in section.rows {
@@ -114,8 +112,8 @@ struct HTMLContext {
                 "rowsId": .string("rows-" + section.id),
                 "title": .string(section.title),
                 "hasTitle": .bool(!section.title.isEmpty),
-                "header": .string(try sectionText.expand(section.header, page: page, context: footerContext)),
-                "footer": .string(try sectionText.expand(section.footer, page: page, context: footerContext)),
+                "header": .string(section.header ?? ""),
+                "footer": .string(section.footer ?? ""),
                 "count": .number(Double(section.rows.count)),
                 "rows": .list(rows),
             ])

@@ -3,17 +3,10 @@ import AlmanacModel
 import AlmanacTemplate
 import Foundation
 
-/// The view of a page that Markdown templates receive (HTML has `HTMLContext`), and the
-/// expansion of section headers and footers that every format shares. Building it here keeps
-/// the templates free of logic.
+/// The view of a page that document templates (Markdown) receive; HTML has `HTMLContext`.
+/// Building it here keeps the templates free of logic.
 public struct PageContext {
-    /// Footers and headers are themselves small templates (`{{count}} states`), expanded as
-    /// plain text here and escaped by whichever format shows them.
-    private let sectionText: TemplateRenderer
-
-    public init() {
-        self.sectionText = TemplateRenderer(contentType: .text) { _ in nil }
-    }
+    public init() {}
 
     public func value(for page: Page) throws(Diagnostic) -> TemplateValue {
         let shown = page.settings.fields
@@ -21,9 +14,8 @@ public struct PageContext {
         var indexEntries: [TemplateValue] = []
         let titled = page.sections.filter { !$0.title.isEmpty }
         for (position, section) in page.sections.enumerated() {
-            let sectionValues = Self.footerContext(section)
-            let header = try expand(section.header, page: page, context: sectionValues)
-            let footer = try expand(section.footer, page: page, context: sectionValues)
+            let header = section.header ?? ""
+            let footer = section.footer ?? ""
             let rows: [TemplateValue] = section.rows.map { row in
                 let texts = shown.map { row.record[$0]?.text ?? "" }
                 return [
@@ -80,16 +72,5 @@ public struct PageContext {
         var text = Substring(markdown)
         while text.last == "\n" || text.last == " " { text.removeLast() }
         return String(text)
-    }
-
-    /// What a section's header and footer text may use: `{{count}}`, `{{title}}`, and
-    /// `{{#isOne}}` for singulars (`{{count}} state{{^isOne}}s{{/isOne}}`).
-    static func footerContext(_ section: Section) -> TemplateValue {
-        ["count": .number(Double(section.rows.count)), "title": .string(section.title), "isOne": .bool(section.rows.count == 1)]
-    }
-
-    func expand(_ text: String?, page: Page, context: TemplateValue) throws(Diagnostic) -> String {
-        guard let text, !text.isEmpty else { return "" }
-        return try sectionText.render(source: text, path: page.source.path, context)
     }
 }

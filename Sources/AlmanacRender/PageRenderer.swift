@@ -214,19 +214,13 @@ public final class PageRenderer {
 /// The JSON twin of a page: the same sections and rows, for machines.
 public enum PageJSON {
     public static func value(for page: Page) throws(Diagnostic) -> Value {
-        let context = PageContext()
         var sections: [Value] = []
         for section in page.sections {
-            let values = PageContext.footerContext(section)
-            func expand(_ text: String?) throws(Diagnostic) -> Value {
-                let expanded = try context.expand(text, page: page, context: values)
-                return expanded.isEmpty ? .null : .string(expanded)
-            }
             sections.append(.object(Object([
                 .init(name: "id", value: .string(section.id)),
                 .init(name: "title", value: .string(section.title)),
-                .init(name: "header", value: try expand(section.header)),
-                .init(name: "footer", value: try expand(section.footer)),
+                .init(name: "header", value: section.header.map(Value.string) ?? .null),
+                .init(name: "footer", value: section.footer.map(Value.string) ?? .null),
                 .init(name: "count", value: .number(Number(section.rows.count))),
                 .init(name: "rows", value: .list(section.rows.map { row in
                     .object(Object([

@@ -199,6 +199,26 @@ import Testing
         #expect(error.hint == "did you mean 'group'?")
     }
 
+    /// A header or footer is parsed when the settings are read, and a mistake points at it.
+    @Test func aBrokenFooterIsAnErrorAtItsKey() throws {
+        let key = SourceLocation(path: "p.md", line: 4, column: 1)
+        let error = try #require(diagnostic {
+            _ = try PageSettings(Object([.init(name: "footer", value: .string("{{#count}} rows"))]), locations: ["footer": key], file: "p.md")
+        })
+        #expect(error.location == key)
+        #expect(error.message.hasPrefix("the template in this setting is not valid: "))
+    }
+
+    @Test func footersAreFilledInOncePerSection() throws {
+        var settings = PageSettings()
+        settings.footer = try SectionText("{{count}} item{{^isOne}}s{{/isOne}} in {{title}}")
+        settings.header = try SectionText("{{^count}}none{{/count}}")
+        let records = ["Apple", "Avocado", "Banana"].map { Record(fields: Object([.init(name: "name", value: .string($0))]), location: SourceLocation(path: "x.csv")) }
+        let page = try PageBuilder().build(.init(name: "t", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "t.md"))).page
+        #expect(page.sections.map(\.footer) == ["2 items in A", "1 item in B"])
+        #expect(page.sections.map(\.header) == [nil, nil], "text that comes out empty is no header")
+    }
+
     @Test func wrongTypesAreErrors() throws {
         #expect(diagnostic { _ = try settings(["detail": .string("yes")]) } != nil)
         #expect(diagnostic { _ = try settings(["style": .string("fancy")]) } != nil)

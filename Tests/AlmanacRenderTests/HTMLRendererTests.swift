@@ -46,7 +46,7 @@ import Testing
     ]
 
     @Test func sectionsIndexAndRowsFollowTheContract() throws {
-        let files = try Self.render(Self.fruit, { $0.fields = ["colour"]; $0.footer = "{{count}} fruit" })
+        let files = try Self.render(Self.fruit, { $0.fields = ["colour"]; $0.footer = try? SectionText("{{count}} fruit") })
         let page = try Self.document(try #require(files["things.html"]))
         let ids = try Self.strings(page, "//section/@id")
         #expect(ids == ["a", "b", "other"])

@@ -31,7 +31,7 @@ import Testing
         settings.data = "x.csv"
         settings.title = title
         settings.fields = fields
-        settings.footer = footer
+        settings.footer = try footer.map { try SectionText($0) }
         let records = labels.map { label in
             Record(fields: Object([.init(name: "name", value: .string(label)), .init(name: "note", value: .string("n|" + label))]), location: SourceLocation(path: "x.csv"))
         }
@@ -90,10 +90,18 @@ import Testing
         #expect(markdown.contains("- **Apple**\n"))
     }
 
-    @Test func brokenFooterTemplateIsAnErrorNamingThePage() throws {
-        let page = try Self.page(["Apple"], footer: "{{#count}}")
-        let error = try #require(diagnostic { _ = try Self.renderer().renderMarkdown(page) })
-        #expect(error.location?.path == "things.md")
+    @Test func everyFormatShowsTheSameFooterText() throws {
+        let page = try Self.page(["Apple", "Avocado"], footer: "{{count}} <fruit> & more")
+        let markdown = try Self.renderer().renderMarkdown(page)
+        let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "test"))
+        let files = try Self.renderer().render(outputs)
+        let html = String(decoding: try #require(files.first { $0.path == "things.html" }).bytes, as: UTF8.self)
+        let jsonFile = try #require(files.first { $0.path == "things.json" })
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(jsonFile.bytes)) as? [String: Any])
+        let sections = try #require(json["sections"] as? [[String: Any]])
+        #expect(markdown.contains(#"*2 \<fruit\> \& more*"#))
+        #expect(html.contains("<footer class=\"section-footer\">2 &lt;fruit&gt; &amp; more</footer>"))
+        #expect(sections.first?["footer"] as? String == "2 <fruit> & more")
     }
 
     @Test func jsonHoldsSectionsAndRows() throws {
