@@ -73,7 +73,7 @@ struct HTMLContext {
     }
 
     /// `twins`: the other formats written beside the HTML page, which it links to.
-    func listing(_ page: Page, paths: PagePaths, part: ListingPart = .whole, twins: [OutputFormat] = []) throws(Diagnostic) -> TemplateValue {
+    func listing(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart = .whole, twins: [OutputFormat] = []) throws(Diagnostic) -> TemplateValue {
         let settings = page.settings
         let listingPath = paths.listing(.html)
         let path: String
@@ -87,15 +87,11 @@ struct HTMLContext {
         let isSplit = !paths.sectionFiles.isEmpty
         let searched = Set(page.searchFields)
         var sections: [TemplateValue] = []
-        var index: [TemplateValue] = []
         var directory: [TemplateValue] = []
         var rowNumber = 0
         for (position, section) in page.sections.enumerated() {
-            let href = isSplit ? root + paths.section(position) + "#" + section.id : "#" + section.id
-            if !section.title.isEmpty {
-                index.append(["title": .string(section.title), "href": .string(href), "id": .string(section.id), "isEmpty": .bool(section.isEmpty)])
-            }
             guard !section.isEmpty else { continue }
+            let href = sectionHref(position, section, paths: paths, root: root)
             if case .front = part {
                 directory.append(["title": .string(section.title), "href": .string(href), "count": .number(Double(section.rows.count))])
             }
@@ -104,7 +100,7 @@ struct HTMLContext {
             var rows: [TemplateValue] = []
             rows.reserveCapacity(section.rows.count)
             for row in section.rows {
-                rows.append(self.row(row, page: page, paths: paths, number: rowNumber, searched: searched, root: root))
+                rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
                 rowNumber += 1
             }
             sections.append([
@@ -135,7 +131,6 @@ struct HTMLContext {
             values["front"] = .string(root + listingPath)
             values["pageTitle"] = .string("\(page.sections[shown].title) · \(page.title) · \(site.title)")
         }
-        let hasIndex = settings.index != .off && index.count > 1
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
         values["action"] = .string(root + listingPath)
@@ -145,9 +140,14 @@ struct HTMLContext {
         values["directory"] = .list(directory)
         values["hasDirectory"] = .bool(!directory.isEmpty)
         values["isSplit"] = .bool(isSplit)
-        values["hasIndex"] = .bool(hasIndex)
-        values["isCompactIndex"] = .bool(page.sections.allSatisfy { $0.title.count <= 2 })
-        values["index"] = .list(index)
+        values["hasIndex"] = .bool(view.hasIndex)
+        values["isCompactIndex"] = .bool(view.isCompactIndex)
+        values["index"] = .list(view.index.map { entry in
+            [
+                "title": .string(entry.title), "id": .string(entry.id), "isEmpty": .bool(entry.isEmpty),
+                "href": .string(sectionHref(entry.section, page.sections[entry.section], paths: paths, root: root)),
+            ]
+        })
         values["isGrouped"] = .bool(settings.style == .grouped)
         values["isCollapsible"] = .bool(settings.isCollapsible)
         values["hasSearch"] = .bool(page.hasSearch)
@@ -164,9 +164,14 @@ struct HTMLContext {
         return .object(values)
     }
 
-    private func row(_ row: Row, page: Page, paths: PagePaths, number: Int, searched: Set<String>, root: String) -> TemplateValue {
+    /// Where a section is: on this page, or on its own page when the listing is split.
+    private func sectionHref(_ position: Int, _ section: Section, paths: PagePaths, root: String) -> String {
+        paths.sectionFiles.isEmpty ? "#" + section.id : root + paths.section(position) + "#" + section.id
+    }
+
+    private func row(_ row: Row, page: Page, fields shown: [String], paths: PagePaths, number: Int, searched: Set<String>, root: String) -> TemplateValue {
         let settings = page.settings
-        let fields: [TemplateValue] = settings.fields.compactMap { name in
+        let fields: [TemplateValue] = shown.compactMap { name in
             let text = row.record[name]?.text ?? ""
             return ["name": .string(name), "value": .string(text), "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty)]
         }
@@ -181,7 +186,6 @@ struct HTMLContext {
         if settings.hasDetailPages { values["href"] = .string(root + paths.detail(row)) }
         if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if let accessory = settings.accessory, accessory != "disclosure" {
-            values["hasAccessory"] = .bool(true)
             values["accessoryName"] = .string(accessory)
             if case .bool(true)? = row.record[accessory] { values["isChecked"] = .bool(true) }
         }

@@ -8,11 +8,9 @@ import Foundation
 public struct PageContext {
     public init() {}
 
-    public func value(for page: Page) throws(Diagnostic) -> TemplateValue {
-        let shown = page.settings.fields
+    public func value(for page: Page, view: PageView) throws(Diagnostic) -> TemplateValue {
+        let shown = view.fields
         var sections: [TemplateValue] = []
-        var indexEntries: [TemplateValue] = []
-        let titled = page.sections.filter { !$0.title.isEmpty }
         for (position, section) in page.sections.enumerated() {
             let header = section.header ?? ""
             let footer = section.footer ?? ""
@@ -20,9 +18,7 @@ public struct PageContext {
                 let texts = shown.map { row.record[$0]?.text ?? "" }
                 return [
                     "label": .string(row.label),
-                    "slug": .string(row.slug),
                     "fields": .list(zip(shown, texts).map { ["name": .string($0), "value": .string($1)] }),
-                    "details": .string(texts.filter { !$0.isEmpty }.joined(separator: " · ")),
                 ]
             }
             sections.append([
@@ -38,24 +34,18 @@ public struct PageContext {
                 "rows": .list(rows),
                 "isFirst": .bool(position == 0),
             ])
-            if !section.title.isEmpty && !section.isEmpty {
-                indexEntries.append([
-                    "title": .string(section.title),
-                    "anchor": .string(MarkdownEscape.destination(section.id)),
-                    "isLast": .bool(false),
-                ])
-            }
         }
-        if !indexEntries.isEmpty, case .object(var last) = indexEntries[indexEntries.count - 1] {
-            last["isLast"] = .bool(true)
-            indexEntries[indexEntries.count - 1] = .object(last)
+        // The Markdown index links only to sections with rows (an empty one has no heading).
+        let listed = view.index.filter { !$0.isEmpty }
+        let indexEntries: [TemplateValue] = listed.enumerated().map { place, entry in
+            ["title": .string(entry.title), "anchor": .string(MarkdownEscape.destination(entry.id)), "isLast": .bool(place == listed.count - 1)]
         }
         return [
             "title": .string(page.title),
             "name": .string(page.name),
             "prose": .string(PageContext.trimmedProse(page.prose.markdown)),
             "hasProse": .bool(!page.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
-            "hasIndex": .bool(page.settings.index != .off && titled.count > 1 && !indexEntries.isEmpty),
+            "hasIndex": .bool(view.hasIndex),
             "index": .list(indexEntries),
             "sections": .list(sections),
             "isTable": .bool(!shown.isEmpty),

@@ -14,11 +14,14 @@ public struct PageOutputs: Sendable {
     }
 
     public let page: Page
+    /// What every format shows of the page, decided once.
+    public let view: PageView
     public let paths: PagePaths
     public let formats: [OutputFormat]
 
     public init(page: Page, paths: PagePaths, formats: [OutputFormat] = OutputFormat.all) {
         self.page = page
+        self.view = PageView(page)
         self.paths = paths
         self.formats = formats
     }

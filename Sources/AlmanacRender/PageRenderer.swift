@@ -81,10 +81,10 @@ public final class PageRenderer {
             case .json:
                 return JSONWriter().bytes(try PageJSON.value(for: page))
             case .documentTemplates:
-                return try renderDocument(page, format: format)
+                return try renderDocument(page, view: outputs.view, format: format)
             case .htmlTemplates:
                 let values = try HTMLContext(site: site).listing(
-                    page, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
+                    page, view: outputs.view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
                 var bytes = try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [values])
                 Self.endLine(&bytes)
                 return bytes
@@ -94,7 +94,8 @@ public final class PageRenderer {
 
     /// One section's page of a split listing.
     func renderSectionPage(_ outputs: PageOutputs, section: Int) throws(Diagnostic) -> Artifact {
-        let values = try HTMLContext(site: site).listing(outputs.page, paths: outputs.paths, part: .section(section), twins: outputs.twins)
+        let values = try HTMLContext(site: site).listing(
+            outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section), twins: outputs.twins)
         var output = try renderer(.html).renderBytes(try template(OutputFormat.html.listingTemplate), contexts: [values])
         Self.endLine(&output)
         return Artifact(path: outputs.paths.section(section), bytes: output)
@@ -132,7 +133,7 @@ public final class PageRenderer {
             Self.endLine(&bytes)
             return Artifact(path: path, bytes: bytes)
         case .documentTemplates:
-            guard case .object(var values) = try context.value(for: page) else { return nil }
+            guard case .object(var values) = try context.value(for: page, view: PageView(page)) else { return nil }
             values["pages"] = .list(pages.map {
                 [
                     "title": .string($0.title),
@@ -148,11 +149,11 @@ public final class PageRenderer {
 
     /// A page's document (Markdown) listing.
     public func renderMarkdown(_ page: Page) throws(Diagnostic) -> String {
-        String(decoding: try renderDocument(page, format: .markdown), as: UTF8.self)
+        String(decoding: try renderDocument(page, view: PageView(page), format: .markdown), as: UTF8.self)
     }
 
-    func renderDocument(_ page: Page, format: OutputFormat) throws(Diagnostic) -> [UInt8] {
-        Self.tidy(try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [try context.value(for: page)]))
+    func renderDocument(_ page: Page, view: PageView, format: OutputFormat) throws(Diagnostic) -> [UInt8] {
+        Self.tidy(try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [try context.value(for: page, view: view)]))
     }
 
     private func renderer(_ format: OutputFormat) -> TemplateRenderer {

@@ -90,6 +90,27 @@ import Testing
         #expect(markdown.contains("- **Apple**\n"))
     }
 
+    /// HTML and Markdown decide whether there is an index by one rule (`PageView`).
+    @Test(arguments: [
+        (["Apple", "Avocado"], PageSettings.IndexMode.letters, false), (["Apple", "Banana"], .letters, true),
+        (["Apple", "Avocado"], .full, true), (["Apple", "Banana"], .off, false),
+    ])
+    func htmlAndMarkdownAgreeOnTheIndex(labels: [String], mode: PageSettings.IndexMode, hasIndex: Bool) throws {
+        do {
+            var page = try Self.page(labels)
+            var settings = page.settings
+            settings.index = mode
+            page = try PageBuilder().build(.init(
+                name: "things", settings: settings, prose: .empty,
+                data: .rows(page.sections.flatMap(\.rows).map(\.record)), source: SourceLocation(path: "things.md"))).page
+            let files = try Self.renderer().render(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "test")))
+            let html = String(decoding: try #require(files.first { $0.path == "things.html" }).bytes, as: UTF8.self)
+            let markdown = String(decoding: try #require(files.first { $0.path == "things.md" }).bytes, as: UTF8.self)
+            #expect(html.contains("aria-label=\"Section index\"") == hasIndex, "\(labels)")
+            #expect(markdown.contains("[A](#a)") == hasIndex, "\(labels)")
+        }
+    }
+
     @Test func everyFormatShowsTheSameFooterText() throws {
         let page = try Self.page(["Apple", "Avocado"], footer: "{{count}} <fruit> & more")
         let markdown = try Self.renderer().renderMarkdown(page)
