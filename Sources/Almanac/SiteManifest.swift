@@ -45,38 +45,52 @@ struct SiteManifest: Sendable {
 
     /// `homeKey`: the key of what the home page is made from (`index.md`).
     init(_ inputs: SiteInputs, plans: [PagePlan], home: Page, homeKey: String) throws(DiagnosticList) {
+        var expansion = PageExpansion(global: inputs.global)
+        for plan in plans { expansion.add(plan) }
+        var units = expansion.units
+        let summaries = SiteBuilder.homeListing(expansion.summaries, locale: inputs.site.locale)
+        units += Self.siteUnits(inputs, home: home, homeKey: homeKey, summaries: summaries)
+        try Self.checkClashes(units, pages: expansion.pages, staticRoot: inputs.staticRoot)
+        let buildID = Self.identity(of: units)
+        let stamp = Artifact(path: BuildCache.stampName, text: buildID + "\n")
+        units.append(Unit(path: stamp.path, key: buildID, work: .fixed(stamp)))
+        self.units = units
+        self.pages = expansion.pages
+        self.edits = expansion.edits
+        self.home = home
+        self.summaries = summaries
+        self.buildID = buildID
+        self.global = inputs.global
+        self.entries = expansion.entries
+    }
+
+    /// The pages' units, gathered plan by plan: a kept page's from the cache, a prose-edited
+    /// page's from the cache with its listings to splice, a loaded page's from its outputs.
+    struct PageExpansion {
+        let global: String
         var units: [Unit] = []
         var pages: [PageOutputs] = []
         var edits: [PagePlan.ProseEdit] = []
         var summaries: [PageSummary] = []
         var entries: [String: BuildCache.Page] = [:]
-        for plan in plans {
+
+        mutating func add(_ plan: PagePlan) {
             let first = units.count
+            let name: String
             switch plan {
-            case .kept(let name, let entry):
-                units += Self.cachedUnits(entry) { _ in .kept }
+            case .kept(let kept, let entry):
+                name = kept
+                units += SiteManifest.cachedUnits(entry) { _ in .kept }
                 summaries.append(PageSummary(name: name, title: entry.title, rowCount: entry.rowCount))
                 entries[name] = entry
             case .proseEdited(let edit):
-                let listing = Set(edit.entry.units[edit.entry.listingKey] ?? [])
-                units += Self.cachedUnits(edit.entry) { path in
-                    guard listing.contains(path), let format = OutputFormat.all.first(where: { PagePaths.listing(edit.name, $0) == path })
-                    else { return .kept }
-                    return .splice(edits.count, format)
-                }.map { unit in
-                    if case .splice = unit.work { return Unit(path: unit.path, key: edit.listingKey, work: unit.work) }
-                    return unit
-                }
-                edits.append(edit)
-                summaries.append(PageSummary(name: edit.name, title: edit.entry.title, rowCount: edit.entry.rowCount))
-                var entry = edit.entry
-                entry.key = edit.sourceKey
-                entry.listingKey = edit.listingKey
-                entries[edit.name] = entry
+                name = edit.name
+                add(edit)
             case .loaded(let page, let keys, let sourceKey):
-                let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: inputs.global + keys.details))
+                name = page.name
+                let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: global + keys.details))
                 units += outputs.units.map { path, unit in
-                    Unit(path: path, key: Self.key(of: unit, keys), work: .page(pages.count, unit))
+                    Unit(path: path, key: SiteManifest.key(of: unit, keys), work: .page(pages.count, unit))
                 }
                 pages.append(outputs)
                 summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
@@ -84,23 +98,25 @@ struct SiteManifest: Sendable {
                     key: sourceKey, details: keys.details, layout: keys.layout, listingKey: keys.listing, title: page.title,
                     rowCount: page.rowCount, units: [:])
             }
-            let name = summaries[summaries.count - 1].name
             for index in first..<units.count { units[index].page = name }
         }
-        summaries = SiteBuilder.homeListing(summaries, locale: inputs.site.locale)
-        units += Self.siteUnits(inputs, home: home, homeKey: homeKey, summaries: summaries)
-        try Self.checkClashes(units, pages: pages, staticRoot: inputs.staticRoot)
-        let buildID = Self.identity(of: units)
-        let stamp = Artifact(path: BuildCache.stampName, text: buildID + "\n")
-        units.append(Unit(path: stamp.path, key: buildID, work: .fixed(stamp)))
-        self.units = units
-        self.pages = pages
-        self.edits = edits
-        self.home = home
-        self.summaries = summaries
-        self.buildID = buildID
-        self.global = inputs.global
-        self.entries = entries
+
+        /// The listing files take the new prose; every other file is kept.
+        private mutating func add(_ edit: PagePlan.ProseEdit) {
+            let listing = Set(edit.entry.units[edit.entry.listingKey] ?? [])
+            let index = edits.count
+            units += SiteManifest.cachedUnits(edit.entry) { _ in .kept }.map { unit in
+                guard listing.contains(unit.path), let format = OutputFormat.all.first(where: { PagePaths.listing(edit.name, $0) == unit.path })
+                else { return unit }
+                return Unit(path: unit.path, key: edit.listingKey, work: .splice(index, format))
+            }
+            edits.append(edit)
+            summaries.append(PageSummary(name: edit.name, title: edit.entry.title, rowCount: edit.entry.rowCount))
+            var entry = edit.entry
+            entry.key = edit.sourceKey
+            entry.listingKey = edit.listingKey
+            entries[edit.name] = entry
+        }
     }
 
     /// The cache that describes the tree this manifest makes, once the emitter has said where

@@ -77,69 +77,25 @@ struct HTMLContext {
         let settings = page.settings
         let listingPath = paths.listing(.html)
         let path: String
-        if case .section(let index) = part {
-            path = paths.section(index)
-        } else {
-            path = listingPath
-        }
+        if case .section(let index) = part { path = paths.section(index) } else { path = listingPath }
         var values = layout(title: page.title, path: path)
         let root = Self.root(of: path)
-        let isSplit = !paths.sectionFiles.isEmpty
-        let searched = Set(page.searchFields)
-        var sections: [TemplateValue] = []
-        var directory: [TemplateValue] = []
-        var rowNumber = 0
-        for (position, section) in page.sections.enumerated() {
-            guard !section.isEmpty else { continue }
-            let href = sectionHref(position, section, paths: paths, root: root)
-            if case .front = part {
-                directory.append(["title": .string(section.title), "href": .string(href), "count": .number(Double(section.rows.count))])
-            }
-            if case .section(let shown) = part, shown != position { continue }
-            if case .front = part { continue }
-            var rows: [TemplateValue] = []
-            rows.reserveCapacity(section.rows.count)
-            for row in section.rows {
-                rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
-                rowNumber += 1
-            }
-            sections.append([
-                "id": .string(section.id),
-                "rowsId": .string("rows-" + section.id),
-                "title": .string(section.title),
-                "hasTitle": .bool(!section.title.isEmpty),
-                "header": .string(section.header ?? ""),
-                "footer": .string(section.footer ?? ""),
-                "count": .number(Double(section.rows.count)),
-                "rows": .list(rows),
-            ])
-        }
         if case .section(let shown) = part {
-            let filled = page.sections.indices.filter { !page.sections[$0].isEmpty }
-            if let place = filled.firstIndex(of: shown) {
-                var navigation = TemplateObject()
-                if place > 0 {
-                    let previous = filled[place - 1]
-                    navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(paths.sectionFiles[previous] + ".html")]
-                }
-                if place + 1 < filled.count {
-                    let next = filled[place + 1]
-                    navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(paths.sectionFiles[next] + ".html")]
-                }
-                values["sectionNavigation"] = .object(navigation)
-            }
+            if let navigation = sectionNavigation(page, paths: paths, shown: shown) { values["sectionNavigation"] = .object(navigation) }
             values["front"] = .string(root + listingPath)
             values["pageTitle"] = .string("\(page.sections[shown].title) · \(page.title) · \(site.title)")
+        } else {
+            values["hasProse"] = .bool(!page.prose.html.isEmpty)
         }
+        let directory: [TemplateValue] = if case .front = part { self.directory(page, paths: paths, root: root) } else { [] }
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
         values["action"] = .string(root + listingPath)
         values["prose"] = .string(page.prose.html)
-        if case .section = part {} else { values["hasProse"] = .bool(!page.prose.html.isEmpty) }
-        values["sections"] = .list(sections)
+        values["sections"] = .list(sections(page, view: view, paths: paths, part: part, root: root))
         values["directory"] = .list(directory)
         values["hasDirectory"] = .bool(!directory.isEmpty)
-        values["isSplit"] = .bool(isSplit)
+        values["isSplit"] = .bool(!paths.sectionFiles.isEmpty)
         values["hasIndex"] = .bool(view.hasIndex)
         values["isCompactIndex"] = .bool(view.isCompactIndex)
         values["index"] = .list(view.index.map { entry in
@@ -162,6 +118,61 @@ struct HTMLContext {
         })
         values["hasTwins"] = .bool(!twins.isEmpty)
         return .object(values)
+    }
+
+    /// The sections a part shows with their rows: all of them, one (a section page), or none
+    /// (the front of a split table). Rows are numbered in the order this page shows them.
+    private func sections(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart, root: String) -> [TemplateValue] {
+        if case .front = part { return [] }
+        let searched = Set(page.searchFields)
+        var sections: [TemplateValue] = []
+        var rowNumber = 0
+        for (position, section) in page.sections.enumerated() where !section.isEmpty {
+            if case .section(let shown) = part, shown != position { continue }
+            var rows: [TemplateValue] = []
+            rows.reserveCapacity(section.rows.count)
+            for row in section.rows {
+                rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
+                rowNumber += 1
+            }
+            sections.append([
+                "id": .string(section.id),
+                "rowsId": .string("rows-" + section.id),
+                "title": .string(section.title),
+                "hasTitle": .bool(!section.title.isEmpty),
+                "header": .string(section.header ?? ""),
+                "footer": .string(section.footer ?? ""),
+                "count": .number(Double(section.rows.count)),
+                "rows": .list(rows),
+            ])
+        }
+        return sections
+    }
+
+    /// The front of a split table: each section with rows, its page and its row count.
+    private func directory(_ page: Page, paths: PagePaths, root: String) -> [TemplateValue] {
+        page.sections.enumerated().filter { !$0.element.isEmpty }.map { position, section in
+            [
+                "title": .string(section.title), "href": .string(sectionHref(position, section, paths: paths, root: root)),
+                "count": .number(Double(section.rows.count)),
+            ]
+        }
+    }
+
+    /// A section page's links to the sections with rows before and after it.
+    private func sectionNavigation(_ page: Page, paths: PagePaths, shown: Int) -> TemplateObject? {
+        let filled = page.sections.indices.filter { !page.sections[$0].isEmpty }
+        guard let place = filled.firstIndex(of: shown) else { return nil }
+        var navigation = TemplateObject()
+        if place > 0 {
+            let previous = filled[place - 1]
+            navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(paths.sectionFiles[previous] + ".html")]
+        }
+        if place + 1 < filled.count {
+            let next = filled[place + 1]
+            navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(paths.sectionFiles[next] + ".html")]
+        }
+        return navigation
     }
 
     /// Where a section is: on this page, or on its own page when the listing is split.
