@@ -14,8 +14,10 @@ public struct YAMLReader {
         public let keyLocations: [String: SourceLocation]
     }
 
-    /// The most nodes a document may expand to through aliases.
-    public static let maximumNodes = 1_000_000
+    /// The most nodes aliases may add to a document. A document's own nodes are bounded by its
+    /// size; what aliases add is not ("billion laughs": a few lines, 10⁹ nodes), so only that
+    /// is limited, and a 100,000-record file without aliases reads whatever its size.
+    public static let maximumAliasNodes = 1_000_000
     public static let maximumDepth = 512
 
     public init() {}
@@ -46,6 +48,8 @@ public struct YAMLReader {
         let lineOffset: Int
         var anchors: [String: (value: Value, nodes: Int)] = [:]
         var nodes = 0
+        /// Nodes that aliases added to the document so far.
+        var aliased = 0
         var topLevelKeys: [String: SourceLocation] = [:]
 
         init(path: String, lineOffset: Int) {
@@ -121,28 +125,30 @@ public struct YAMLReader {
             return value
         }
 
-        mutating func count(_ mark: SourceLocation) throws(Diagnostic) {
+        mutating func count(_ mark: SourceLocation) {
             nodes += 1
-            if nodes > YAMLReader.maximumNodes {
-                throw .error(at: mark, "YAML expands to more than \(YAMLReader.maximumNodes) nodes", hint: "aliases that refer to each other repeatedly multiply the document")
-            }
         }
 
         mutating func parseNode(_ event: Event, _ parser: inout yaml_parser_t, depth: Int) throws(Diagnostic) -> Value {
             switch event {
             case .alias(let name, let mark):
                 guard let anchored = anchors[name] else { throw .error(at: mark, "YAML alias '*\(name)' refers to no anchor") }
-                nodes += anchored.nodes - 1
-                try count(mark)
+                nodes += anchored.nodes
+                aliased += anchored.nodes
+                if aliased > YAMLReader.maximumAliasNodes {
+                    throw .error(
+                        at: mark, "YAML aliases expand to more than \(YAMLReader.maximumAliasNodes) nodes",
+                        hint: "aliases that refer to each other repeatedly multiply the document")
+                }
                 return anchored.value
             case .scalar(let text, let anchor, let tag, let isPlain, let mark):
-                try count(mark)
+                count(mark)
                 let value = YAMLScalar.resolve(text, tag: tag, isPlain: isPlain)
                 if let anchor { anchors[anchor] = (value, 1) }
                 return value
             case .sequenceStart(let anchor, let mark):
                 let before = nodes
-                try count(mark)
+                count(mark)
                 guard depth < YAMLReader.maximumDepth else { throw .error(at: mark, "YAML nested deeper than \(YAMLReader.maximumDepth) levels") }
                 var items: [Value] = []
                 while true {
@@ -155,7 +161,7 @@ public struct YAMLReader {
                 return value
             case .mappingStart(let anchor, let mark):
                 let before = nodes
-                try count(mark)
+                count(mark)
                 guard depth < YAMLReader.maximumDepth else { throw .error(at: mark, "YAML nested deeper than \(YAMLReader.maximumDepth) levels") }
                 var object = Object()
                 while true {

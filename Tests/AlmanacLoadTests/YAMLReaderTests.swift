@@ -47,7 +47,18 @@ import Testing
             text += "\(name): &\(name) [\(refs)]\n"
             previous = name
         }
-        #expect(throws: Diagnostic.self) { try read(text) }
+        let error = try #require(diagnostic { _ = try read(text) })
+        #expect(error.message.hasPrefix("YAML aliases expand to more than"))
+    }
+
+    /// The budget is on what aliases add: a large file of plain records is read whole.
+    @Test func aLargeDocumentWithoutAliasesIsRead() throws {
+        var text = ""
+        for row in 0..<150_000 { text += "- name: \"Item \(row)\"\n  size: \(row)\n  tags: [a, b]\n" }
+        let value = try read(text)
+        guard case .list(let rows) = value else { Issue.record("not a list"); return }
+        #expect(rows.count == 150_000, "1,050,000 nodes in all")
+        #expect(rows.last?.objectValue?["size"] == .number(Number(text: "149999", value: 149_999)))
     }
 
     @Test func topLevelKeyLocationsAreKept() throws {
