@@ -1,14 +1,15 @@
 #!/usr/bin/env python3
 """Almanac's benchmark: the same generated records built by Almanac and by Hugo in one run.
 
-    python3 Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 3] [--million] [--no-browser]
+    python3 Benchmarks/bench.py [--sizes 1000,10000,100000] [--runs 3] [--million] [--no-browser] [--no-readers]
 
 For each size it generates the records (the shared deterministic generator), then builds
 alternately, each run into a fresh folder: Almanac (listing grouped by first letter with its
 index, search data, Markdown and JSON twins, one detail page per record), Hugo (the equivalent
 site; writing its content files first is not timed) and the floor (`cp -r` of Almanac's own
 output on the same disk). It prints medians of wall time and peak memory with the ratios
-Almanac ÷ Hugo and Almanac ÷ floor from the same run, then writes Benchmarks/RESULTS.md.
+Almanac ÷ Hugo and Almanac ÷ floor from the same run, times each data reader (CSV, TSV,
+JSON, NDJSON, YAML, property list) at 10,000 and 100,000 rows, then writes Benchmarks/RESULTS.md.
 Times vary on a shared machine; only the ratios within one run are meant to be compared.
 """
 
@@ -134,7 +135,7 @@ def measure(n, runs, has_hugo):
         target = out / f"almanac-{n}-{run}"
         remove(target, out / f"hugo-{n}-{run}", out / f"copy-{n}-{run}")
         samples["almanac"].append(timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site))
-        made += [target, out / f".{target.name}.cache"]
+        made.append(target)
         if hugo:
             public = out / f"hugo-{n}-{run}"
             samples["hugo"].append(timed(["hugo", "--quiet", "-s", str(hugo / "site"), "--contentDir",
@@ -164,7 +165,7 @@ def rebuild(n):
     records = generate(n)
     site = almanac_site(n, records)
     target = WORK / "out" / f"rebuild-{n}"
-    remove(target, target.parent / f".rebuild-{n}.cache")
+    remove(target, site / ".almanac")
     full, _ = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
     unchanged, _ = timed([str(ALMANAC), "build", "--quiet", "--output", str(target)], cwd=site)
     page = site / "Content" / "records.md"
@@ -173,6 +174,57 @@ def rebuild(n):
     page.write_text(PAGE.format(detail="true"))
     remove(target)
     return {"n": n, "full": full, "unchanged": unchanged, "prose_edit": edited}
+
+
+READER_FORMATS = ["csv", "tsv", "json", "ndjson", "yaml", "plist"]
+
+
+def reader_files(n):
+    """The same records in every format Almanac reads: CSV as generated, the rest written from
+    the JSON (lists joined for the flat formats, nulls left out of property lists)."""
+    import plistlib
+    folder = WORK / "data" / f"readers-{n}"
+    if (folder / "records.plist").exists():
+        return folder
+    folder.mkdir(parents=True, exist_ok=True)
+    records = json.loads(generate(n).read_text())
+    shutil.copyfile(generate(n).with_suffix(".csv"), folder / "records.csv")
+    flat = lambda value: ";".join(value) if isinstance(value, list) else ("" if value is None else str(value).lower() if isinstance(value, bool) else str(value))
+    columns = list(records[0].keys())
+    with open(folder / "records.tsv", "w") as tsv:
+        tsv.write("\t".join(columns) + "\n")
+        for record in records:
+            cells = (flat(record.get(c)).replace("\t", " ").replace("\n", " ") for c in columns)
+            # Almanac reads TSV with CSV's quoting: a field holding a quote is quoted.
+            tsv.write("\t".join('"' + cell.replace('"', '""') + '"' if '"' in cell else cell for cell in cells) + "\n")
+    (folder / "records.json").write_text(json.dumps(records, ensure_ascii=False))
+    with open(folder / "records.ndjson", "w") as ndjson:
+        for record in records:
+            ndjson.write(json.dumps(record, ensure_ascii=False) + "\n")
+    with open(folder / "records.yaml", "w") as yaml:
+        for record in records:
+            for index, (key, value) in enumerate(record.items()):
+                yaml.write(("- " if index == 0 else "  ") + key + ": " + json.dumps(value, ensure_ascii=False) + "\n")
+    with open(folder / "records.plist", "wb") as plist:
+        plistlib.dump([{k: v for k, v in record.items() if v is not None} for record in records], plist)
+    return folder
+
+
+def readers(sizes=(10_000, 100_000)):
+    """Every reader on the same records at two sizes: `almanac render FILE --format json` (read,
+    model, the JSON twin). Linear readers keep the time per record level between the sizes."""
+    figures = {}
+    for n in sizes:
+        folder = reader_files(n)
+        for format in READER_FORMATS:
+            target = WORK / "out" / f"reader-{format}-{n}"
+            remove(target)
+            wall, peak = timed([str(ALMANAC), "render", str(folder / f"records.{format}"), "--label", "name",
+                                "--format", "json", "--output", str(target), "--quiet"])
+            figures.setdefault(format, {})[n] = {"wall": wall, "peak_mib": peak}
+            remove(target)
+        print(f"  readers at {n:,} rows: " + ", ".join(f"{f} {figures[f][n]['wall']:.2f} s" for f in READER_FORMATS), flush=True)
+    return {"sizes": list(sizes), "formats": figures}
 
 
 def browser_figures(n):
@@ -266,9 +318,15 @@ def ratio(a, b):
     return f"{a / b:.2f}" if a and b else "—"
 
 
-def targets(results, rebuilds, browser, big):
+def targets(results, rebuilds, browser, big, reading=None):
     """The issue's targets, each with the figure that decides it."""
     rows = []
+    if reading:
+        small, large = reading["sizes"]
+        for format in READER_FORMATS:
+            times = reading["formats"][format]
+            growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
+            rows.append((f"the {format} reader is linear ({small:,} → {large:,} rows: time per row ×)", f"{growth:.2f}", growth <= 1.5))
     last = results[-1] if results else None
     if last and last.get("hugo"):
         speed = last["almanac"]["wall"] / last["hugo"]["wall"]
@@ -297,10 +355,10 @@ def targets(results, rebuilds, browser, big):
     return rows
 
 
-def write_results(info, results, rebuilds, browser, big):
+def write_results(info, results, rebuilds, browser, big, reading=None):
     (HERE / "work").mkdir(exist_ok=True)
     (HERE / "work" / "results.json").write_text(json.dumps(
-        {"machine": info, "results": results, "rebuilds": rebuilds, "browser": browser, "million": big}, indent=1))
+        {"machine": info, "results": results, "rebuilds": rebuilds, "browser": browser, "million": big, "readers": reading}, indent=1))
     lines = [
         "# Benchmark results",
         "",
@@ -356,8 +414,16 @@ def write_results(info, results, rebuilds, browser, big):
                   f"{big['bytes'] / 2**20:.0f} MiB. Search is sharded into {big['shards']:,} files: a query loads the "
                   f"manifest once ({big['manifest_bytes'] / 1024:.0f} KiB) and then shard pages of at most "
                   f"{big['largest_shard_bytes'] / 1024:.0f} KiB, usually one."]
+    if reading:
+        small, large = reading["sizes"]
+        lines += ["", "## Readers", "", "`almanac render FILE --format json` of the same records in each format (read, model, JSON twin).", "",
+                  f"| format | {small:,} rows | {large:,} rows | time per row × | peak at {large:,} |", "|---|---:|---:|---:|---:|"]
+        for format in READER_FORMATS:
+            times = reading["formats"][format]
+            growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
+            lines.append(f"| {format} | {times[small]['wall']:.2f} s | {times[large]['wall']:.2f} s | {growth:.2f} | {times[large]['peak_mib']:.0f} MiB |")
     lines += ["", "## Targets", "", "| target | figure | met |", "|---|---:|:---:|"]
-    for name, figure, met in targets(results, rebuilds, browser, big):
+    for name, figure, met in targets(results, rebuilds, browser, big, reading):
         lines.append(f"| {name} | {figure} | {'yes' if met else '**no**'} |")
     (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
 
@@ -368,11 +434,12 @@ def main():
     parser.add_argument("--runs", type=int, default=0, help="runs per size (default: 5, 5, 3)")
     parser.add_argument("--million", action="store_true", help="also build 1,000,000 records")
     parser.add_argument("--no-browser", action="store_true")
+    parser.add_argument("--no-readers", action="store_true", help="skip timing each reader at 10,000 and 100,000 rows")
     parser.add_argument("--report-only", action="store_true", help="rewrite RESULTS.md from the last run's figures")
     args = parser.parse_args()
     if args.report_only:
         saved = json.loads((HERE / "work" / "results.json").read_text())
-        write_results(saved["machine"], saved["results"], saved["rebuilds"], saved["browser"], saved["million"])
+        write_results(saved["machine"], saved["results"], saved["rebuilds"], saved["browser"], saved["million"], saved.get("readers"))
         print((HERE / "RESULTS.md").read_text())
         return
     if not ALMANAC.exists():
@@ -392,7 +459,8 @@ def main():
     rebuilds = [rebuild(max(sizes))]
     browser = [] if args.no_browser else [browser_figures(max(sizes))]
     big = million() if args.million else None
-    write_results(machine(), results, rebuilds, browser, big)
+    reading = None if args.no_readers else readers()
+    write_results(machine(), results, rebuilds, browser, big, reading)
     print((HERE / "RESULTS.md").read_text())
     print("Deleting the benchmark's output trees...", flush=True)
     empty_trash()
