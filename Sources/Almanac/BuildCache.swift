@@ -51,7 +51,9 @@ struct BuildCache: Sendable {
 
     /// `Content` → `.almanac/build-cache.json`, in the folder that holds the content.
     static func path(content: String) -> String {
-        Path.join(Path.directory(of: content), ".almanac", "build-cache.json")
+        var folder = content
+        while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+        return Path.join(Path.directory(of: folder), ".almanac", "build-cache.json")
     }
 
     static func stampPath(output: String) -> String { Path.join(output, stampName) }

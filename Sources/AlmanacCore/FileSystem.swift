@@ -108,8 +108,15 @@ public struct DiskFileSystem: FileSystem {
     /// Plain open/write/close. Foundation's `Data.write` syncs every file to the disk, which
     /// made writing 100,000 pages ten times slower; the build's durability comes from the
     /// staging folder and the final rename instead.
+    ///
+    /// A file already at `path` is replaced by a new one, never written into: it may be a hard
+    /// link to a file of the previous output, which must not change.
     public func write(_ bytes: [UInt8], to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        if descriptor < 0 && errno == EEXIST {
+            unlink(path)
+            descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        }
         guard descriptor >= 0 else {
             throw FileSystemError(path: path, message: "cannot write the file (\(String(cString: strerror(errno))))")
         }

@@ -78,6 +78,19 @@ import Testing
         #expect(try disk.contents(ofDirectory: folder.root) == ["Output"], "the previous tree is deleted")
     }
 
+    /// A file written over one reused from the previous output replaces the link; it never
+    /// writes through it into the previous output's file.
+    @Test func writingOverAReusedFileLeavesThePreviousOutputAlone() throws {
+        let folder = try TemporaryFolder("almanac-writer")
+        let disk = DiskFileSystem()
+        try folder.write("previous", to: "Output/page.html")
+        let staging = try OutputWriter(fileSystem: disk, outputPath: folder.path("Output")).begin()
+        #expect(try staging.reuse("page.html"))
+        try staging.write(Artifact(path: "page.html", text: "new"))
+        #expect(try disk.readText(folder.path("Output/page.html")) == "previous")
+        #expect(try disk.readText(folder.path(".Output.new/page.html")) == "new")
+    }
+
     /// Where a fallback swap was cut between its two renames, the next build puts the parked
     /// output back before anything else.
     @Test func beginRestoresAnOutputParkedByACutFallbackSwap() throws {
