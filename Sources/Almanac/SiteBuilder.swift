@@ -116,15 +116,10 @@ public struct SiteBuilder: Sendable {
     }
 
     func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, warnings: [Diagnostic], stages: [(name: String, seconds: Double)]) -> BuildReport {
-        let kept = manifest.units.contains { if case .kept = $0.work { true } else { false } }
-        let keptPages = Set(manifest.units.compactMap { unit -> String? in
-            if case .kept = unit.work { return unit.page }
-            return nil
-        })
-        return BuildReport(
+        BuildReport(
             pageCount: manifest.summaries.count, rowCount: manifest.summaries.reduce(0) { $0 + $1.rowCount },
             fileCount: emitted.rendered, reusedFiles: emitted.reused,
-            reusedPages: kept ? keptPages.count - manifest.edits.count : 0, proseOnlyPages: manifest.edits.count,
+            reusedPages: manifest.keptPageCount, proseOnlyPages: manifest.edits.count,
             warnings: warnings, stages: stages)
     }
 

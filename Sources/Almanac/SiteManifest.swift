@@ -42,6 +42,8 @@ struct SiteManifest: Sendable {
     let global: String
     /// What the cache will say of each page besides its files.
     let entries: [String: BuildCache.Page]
+    /// Pages reused whole, without being loaded.
+    let keptPageCount: Int
 
     /// `homeKey`: the key of what the home page is made from (`index.md`).
     init(_ inputs: SiteInputs, plans: [PagePlan], home: Page, homeKey: String) throws(DiagnosticList) {
@@ -62,6 +64,7 @@ struct SiteManifest: Sendable {
         self.buildID = buildID
         self.global = inputs.global
         self.entries = expansion.entries
+        self.keptPageCount = expansion.keptPageCount
     }
 
     /// The pages' units, gathered plan by plan: a kept page's from the cache, a prose-edited
@@ -73,6 +76,7 @@ struct SiteManifest: Sendable {
         var edits: [PagePlan.ProseEdit] = []
         var summaries: [PageSummary] = []
         var entries: [String: BuildCache.Page] = [:]
+        var keptPageCount = 0
 
         mutating func add(_ plan: PagePlan) {
             let first = units.count
@@ -80,6 +84,7 @@ struct SiteManifest: Sendable {
             switch plan {
             case .kept(let kept, let entry):
                 name = kept
+                keptPageCount += 1
                 units += SiteManifest.cachedUnits(entry) { _ in .kept }
                 summaries.append(PageSummary(name: name, title: entry.title, rowCount: entry.rowCount))
                 entries[name] = entry
@@ -89,8 +94,10 @@ struct SiteManifest: Sendable {
             case .loaded(let page, let keys, let sourceKey):
                 name = page.name
                 let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: global + keys.details))
-                units += outputs.units.map { path, unit in
-                    Unit(path: path, key: SiteManifest.key(of: unit, keys), work: .page(pages.count, unit))
+                units.reserveCapacity(units.count + outputs.unitCount)
+                let index = pages.count
+                outputs.forEachUnit { path, unit in
+                    units.append(Unit(path: path, key: SiteManifest.key(of: unit, keys), work: .page(index, unit)))
                 }
                 pages.append(outputs)
                 summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
@@ -191,17 +198,20 @@ struct SiteManifest: Sendable {
     /// No two units may write one path, and no unit may write where another needs a folder
     /// (a static file `birds` beside detail pages in `birds/`), or into a shard folder.
     static func checkClashes(_ units: [Unit], pages: [PageOutputs], staticRoot: String) throws(DiagnosticList) {
-        var owner: [String: Int] = [:]
-        owner.reserveCapacity(units.count)
+        var paths = Set<String>()
+        paths.reserveCapacity(units.count)
         var clashes: [(first: Int, second: Int?, path: String)] = []
-        for (index, unit) in units.enumerated() {
-            if let first = owner.updateValue(index, forKey: unit.path) { clashes.append((first, index, unit.path)) }
+        let owner = { (path: String) in units.firstIndex { $0.path == path } ?? 0 }
+        for (index, unit) in units.enumerated() where !paths.insert(unit.path).inserted {
+            clashes.append((owner(unit.path), index, unit.path))
         }
         let shardFolders = pages.compactMap(\.paths.shardFolder)
+        var folders = Set<String>()
         for (index, unit) in units.enumerated() {
             var folder = Path.directory(of: unit.path)
-            while !folder.isEmpty {
-                if let file = owner[folder] { clashes.append((file, index, folder)) }
+            // Folders already seen were checked, with every folder above them.
+            while !folder.isEmpty, folders.insert(folder).inserted {
+                if paths.contains(folder) { clashes.append((owner(folder), index, folder)) }
                 folder = Path.directory(of: folder)
             }
             if case .staticFile = unit.work, shardFolders.contains(where: { unit.path.hasPrefix($0 + "/") }) {

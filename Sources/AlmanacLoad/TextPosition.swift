@@ -1,25 +1,13 @@
 import AlmanacCore
 
 /// Turns a byte offset into a line and column, counted the way editors count: lines by `\n`,
-/// columns by characters (UTF-8 lead bytes), both from 1. Computed only when an error is
-/// reported, so the readers never pay for tracking positions on the happy path.
+/// columns by characters (UTF-8 lead bytes), both from 1. For one offset, counted from the
+/// start, as an error needs; a reader that locates every record uses a `TextCursor`.
 enum TextPosition {
     static func location(of offset: Int, in bytes: [UInt8], path: String, lineOffset: Int = 0) -> SourceLocation {
-        var line = 1
-        var column = 1
-        var index = 0
-        let end = min(offset, bytes.count)
-        while index < end {
-            let byte = bytes[index]
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
-            }
-            index += 1
-        }
-        return SourceLocation(path: path, line: line + lineOffset, column: column)
+        var cursor = TextCursor(bytes: bytes, path: path)
+        let location = cursor.location(of: offset)
+        return SourceLocation(path: path, line: location.line + lineOffset, column: location.column)
     }
 }
 
