@@ -29,9 +29,10 @@ extension SiteBuilder {
         let output = options.outputPath
         let results = Parallel.map(inputs.pages) { location in
             Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic]) in
-                let source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
+                var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
                 if location.name == "index" {
-                    let built = try source.model(prose: source.renderProse(), site: inputs.site)
+                    let data = try source.parseData()
+                    let built = try source.model(prose: source.renderProse(), data: data, site: inputs.site)
                     return (nil, (built.page, source.key), built.warnings)
                 }
                 let entry = previous?.pages[location.name]
@@ -46,7 +47,8 @@ extension SiteBuilder {
                     let edit = PagePlan.ProseEdit(name: location.name, entry: entry, prose: prose, sourceKey: source.key, listingKey: keys.listing)
                     return (.proseEdited(edit), nil, [])
                 }
-                let built = try source.model(prose: prose, site: inputs.site)
+                let data = try source.parseData()
+                let built = try source.model(prose: prose, data: data, site: inputs.site)
                 return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, built.warnings)
             }
         }

@@ -17,8 +17,9 @@ struct PageSource: Sendable {
     let location: Location
     let frontMatter: FrontMatter
     let settings: PageSettings
-    /// The data file's path and bytes, when the page names one.
-    let data: (path: String, bytes: [UInt8])?
+    /// The data file's path and bytes, when the page names one; the bytes are let go once
+    /// parsed (`parseData`), since the model of a large table needs the memory.
+    private(set) var data: (path: String, bytes: [UInt8])?
     /// A fingerprint of every byte the page is made from (with the site's own, `global`):
     /// equal between two builds exactly when nothing the page reads changed.
     let key: String
@@ -87,15 +88,19 @@ struct PageSource: Sendable {
         return PartKeys(details: details, layout: layout, listing: listing)
     }
 
-    /// The page's model, from the bytes already read and the prose already rendered.
-    func model(prose: Prose, site: SiteConfiguration) throws(Diagnostic) -> PageBuilder.Result {
+    /// The data file's records, parsed from the bytes already read, which are then let go:
+    /// take the keys (`partKeys`) first.
+    mutating func parseData() throws(Diagnostic) -> DatasetShape? {
+        guard let data else { return nil }
+        self.data = (data.path, [])
+        return try Self.shape(DataReader.read(data.bytes, path: data.path), settings: settings)
+    }
+
+    /// The page's model, from its parsed data and the prose already rendered.
+    func model(prose: Prose, data shape: DatasetShape?, site: SiteConfiguration) throws(Diagnostic) -> PageBuilder.Result {
         var settings = self.settings
         if settings.title == nil {
             settings.title = name == "index" ? site.title : Self.titleFromName(name)
-        }
-        var shape: DatasetShape?
-        if let data {
-            shape = try Self.shape(DataReader.read(data.bytes, path: data.path), settings: settings)
         }
         var input = PageBuilder.Input(
             name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),

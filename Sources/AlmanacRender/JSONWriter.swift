@@ -29,6 +29,12 @@ public struct JSONWriter {
         output.append(contentsOf: repeatElement(0x20, count: indent * 2))
     }
 
+    /// Appends `value` as it would be written at `indent` levels of nesting, so a writer of
+    /// a large document can stream its outer levels and hand the inner values here.
+    public func append(_ value: Value, into output: inout [UInt8], indent: Int) {
+        write(value, into: &output, indent: indent)
+    }
+
     private func write(_ value: Value, into output: inout [UInt8], indent: Int) {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)

@@ -34,25 +34,41 @@ public struct PageOutputs: Sendable {
     /// Every unit with the path it writes first (a sharded search index writes more files,
     /// all under `paths.shardFolder`), in a fixed order.
     public var units: [(path: String, unit: Unit)] {
+        var units: [(path: String, unit: Unit)] = []
+        forEachUnit { units.append(($0, $1)) }
+        return units
+    }
+
+    /// How many units `forEachUnit` visits.
+    public var unitCount: Int {
+        var count = formats.count
+        guard writesHTML else { return count }
+        if paths.searchData != nil { count += 1 }
+        if page.isSplit { count += page.sections.filter { !$0.isEmpty }.count }
+        if page.settings.hasDetailPages { count += page.rowCount }
+        return count
+    }
+
+    /// Visits every unit in order without gathering them: a page of 100,000 detail pages has
+    /// 100,000 units, and the build keeps its own list of them.
+    public func forEachUnit(_ body: (String, Unit) -> Void) {
         // Search data first: it and the JSON twin each hold a copy of every row's text while
         // they are made, and on two cores they should not be made side by side.
-        var units: [(path: String, unit: Unit)] = []
-        if writesHTML, let searchData = paths.searchData { units.append((searchData, .searchData)) }
-        units += formats.map { (paths.listing($0), Unit.listing($0)) }
-        guard writesHTML else { return units }
+        if writesHTML, let searchData = paths.searchData { body(searchData, .searchData) }
+        for format in formats { body(paths.listing(format), .listing(format)) }
+        guard writesHTML else { return }
         if page.isSplit {
             for section in page.sections.indices where !page.sections[section].isEmpty {
-                units.append((paths.section(section), .sectionPage(section)))
+                body(paths.section(section), .sectionPage(section))
             }
         }
         if page.settings.hasDetailPages {
             for (index, section) in page.sections.enumerated() {
                 for (position, row) in section.rows.enumerated() {
-                    units.append((paths.detail(row), .detail(section: index, position: position)))
+                    body(paths.detail(row), .detail(section: index, position: position))
                 }
             }
         }
-        return units
     }
 
     /// The page that shows a row's section: its section page when the listing is split.

@@ -79,7 +79,7 @@ public final class PageRenderer {
         try ProseSplice.render(outputs.page, format: format) { page throws(Diagnostic) in
             switch format.rendering {
             case .json:
-                return JSONWriter().bytes(try PageJSON.value(for: page))
+                return PageJSON.bytes(for: page)
             case .documentTemplates:
                 return try renderDocument(page, view: outputs.view, format: format)
             case .htmlTemplates:
@@ -209,33 +209,5 @@ public final class PageRenderer {
         }
         if output.isEmpty { output.append(0x0A) }
         return output
-    }
-}
-
-/// The JSON twin of a page: the same sections and rows, for machines.
-public enum PageJSON {
-    public static func value(for page: Page) throws(Diagnostic) -> Value {
-        var sections: [Value] = []
-        for section in page.sections {
-            sections.append(.object(Object([
-                .init(name: "id", value: .string(section.id)),
-                .init(name: "title", value: .string(section.title)),
-                .init(name: "header", value: section.header.map(Value.string) ?? .null),
-                .init(name: "footer", value: section.footer.map(Value.string) ?? .null),
-                .init(name: "count", value: .number(Number(section.rows.count))),
-                .init(name: "rows", value: .list(section.rows.map { row in
-                    .object(Object([
-                        .init(name: "label", value: .string(row.label)),
-                        .init(name: "slug", value: .string(row.slug)),
-                        .init(name: "fields", value: .object(row.record.fields)),
-                    ]))
-                })),
-            ])))
-        }
-        return .object(Object([
-            .init(name: "title", value: .string(page.title)),
-            .init(name: "count", value: .number(Number(page.rowCount))),
-            .init(name: "sections", value: .list(sections)),
-        ]))
     }
 }

@@ -28,14 +28,15 @@ public struct ProseSplice: Sendable, Codable, Equatable {
     ) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
         let prose = text(page.prose, format: format)
         guard format.rendering != .json, !prose.isEmpty, !page.prose.html.isEmpty else { return (try body(page), nil) }
-        let marked = try body(page.replacingProse(Prose(markdown: marker, html: marker, headings: page.prose.headings)))
+        var marked = try body(page.replacingProse(Prose(markdown: marker, html: marker, headings: page.prose.headings)))
         for isEscaped in [false, true] {
             let shown = Array((isEscaped ? format.contentType.escape(marker) : marker).utf8)
             let places = occurrences(of: shown, in: marked)
             guard places.count == 1, let start = places.first else { continue }
             let inserted = Array((isEscaped ? format.contentType.escape(prose) : prose).utf8)
-            let bytes = Array(marked[..<start]) + inserted + Array(marked[(start + shown.count)...])
-            return (bytes, ProseSplice(start: start, length: inserted.count, isEscaped: isEscaped))
+            // In place: a 100,000-row Markdown twin is tens of megabytes.
+            marked.replaceSubrange(start..<(start + shown.count), with: inserted)
+            return (marked, ProseSplice(start: start, length: inserted.count, isEscaped: isEscaped))
         }
         return (try body(page), nil)
     }

@@ -19,7 +19,7 @@ public enum SearchIndex {
     public static func artifacts(for page: Page, paths: PagePaths) -> [Artifact] {
         guard let main = paths.searchData else { return [] }
         guard paths.shardFolder != nil else {
-            return [Artifact(path: main, text: script(for: page, paths: paths))]
+            return [Artifact(path: main, bytes: script(for: page, paths: paths))]
         }
         return shardedArtifacts(for: page, paths: paths, mainPath: main)
     }
@@ -145,19 +145,25 @@ public enum SearchIndex {
     }
 
     /// `[[id, title, page], …]` for every section of a split page.
-    static func appendSections(_ page: Page, paths: PagePaths, into output: inout String) {
-        output += "["
+    static func appendSections(_ page: Page, paths: PagePaths, into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
         for (index, section) in page.sections.enumerated() {
-            if index > 0 { output += "," }
-            output += "["
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output.append(UInt8(ascii: "["))
             JSONWriter.quote(section.id, into: &output)
-            output += ","
+            output.append(UInt8(ascii: ","))
             JSONWriter.quote(section.title, into: &output)
-            output += ","
+            output.append(UInt8(ascii: ","))
             JSONWriter.quote(paths.section(index), into: &output)
-            output += "]"
+            output.append(UInt8(ascii: "]"))
         }
-        output += "]"
+        output.append(UInt8(ascii: "]"))
+    }
+
+    static func appendSections(_ page: Page, paths: PagePaths, into output: inout String) {
+        var bytes: [UInt8] = []
+        appendSections(page, paths: paths, into: &bytes)
+        output += String(decoding: bytes, as: UTF8.self)
     }
 
     public static func rows(for page: Page) -> [String] {
@@ -171,37 +177,45 @@ public enum SearchIndex {
 
     /// The script that registers a page's search data. A split page's data also carries each
     /// row's label, section and address, because its results are listed from the data rather
-    /// than filtered in place.
-    public static func script(for page: Page, paths: PagePaths) -> String {
-        var output = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
-        JSONWriter.quote(page.name, into: &output)
-        output += "]="
+    /// than filtered in place. Written as bytes into a buffer sized once: at 100,000 rows it is
+    /// megabytes, made while the other listings render.
+    public static func script(for page: Page, paths: PagePaths) -> [UInt8] {
         let folded = rows(for: page)
-        guard !paths.sectionFiles.isEmpty else {
+        let facts = paths.sectionFiles.isEmpty ? nil : rowFacts(page, paths: paths)
+        var output: [UInt8] = []
+        let listed = [folded, facts?.labels ?? [], facts?.hrefs ?? []].joined().reduce(0) { $0 + $1.utf8.count + 4 }
+        output.reserveCapacity(256 + listed + listed / 8 + (facts?.sections.count ?? 0) * 6 + page.sections.count * 64)
+        output += "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData[".utf8
+        JSONWriter.quote(page.name, into: &output)
+        output += "]=".utf8
+        guard let facts else {
             appendList(folded, into: &output)
-            output += ";\n"
+            output += ";\n".utf8
             return output
         }
-        output += "{\"sections\":"
+        output += "{\"sections\":".utf8
         appendSections(page, paths: paths, into: &output)
-        output += ",\n\"rows\":"
+        output += ",\n\"rows\":".utf8
         appendList(folded, into: &output)
-        let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
-        let sections = sectionOfRow.map(String.init)
-        output += ",\n\"labels\":"
-        appendList(labels, into: &output)
-        output += ",\n\"section\":[" + sections.joined(separator: ",") + "],\n\"hrefs\":"
-        appendList(hrefs, into: &output)
-        output += "};\n"
+        output += ",\n\"labels\":".utf8
+        appendList(facts.labels, into: &output)
+        output += ",\n\"section\":[".utf8
+        for (index, section) in facts.sections.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output += String(section).utf8
+        }
+        output += "],\n\"hrefs\":".utf8
+        appendList(facts.hrefs, into: &output)
+        output += "};\n".utf8
         return output
     }
 
-    private static func appendList(_ items: [String], into output: inout String) {
-        output += "["
+    private static func appendList(_ items: [String], into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "["))
         for (index, item) in items.enumerated() {
-            if index > 0 { output += ",\n" }
+            if index > 0 { output += ",\n".utf8 }
             JSONWriter.quote(item, into: &output)
         }
-        output += "]"
+        output.append(UInt8(ascii: "]"))
     }
 }

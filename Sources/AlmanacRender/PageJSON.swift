@@ -1,0 +1,78 @@
+import AlmanacCore
+import AlmanacModel
+
+/// The JSON twin of a page: the same sections and rows, for machines.
+///
+/// Written straight to bytes, in the layout `JSONWriter` gives pretty-printed values: a
+/// 100,000-row twin is a hundred megabytes, and building it as one `Value` tree first, then
+/// growing one buffer by doubling, made it the build's largest use of memory.
+public enum PageJSON {
+    public static func bytes(for page: Page) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(estimatedSize(of: page))
+        output += "{\n  \"title\": ".utf8
+        JSONWriter.quote(page.title, into: &output)
+        output += ",\n  \"count\": \(page.rowCount),\n  \"sections\": ".utf8
+        list(page.sections, indent: 1, into: &output) { section, output in
+            output += "{\n      \"id\": ".utf8
+            JSONWriter.quote(section.id, into: &output)
+            output += ",\n      \"title\": ".utf8
+            JSONWriter.quote(section.title, into: &output)
+            output += ",\n      \"header\": ".utf8
+            text(section.header, into: &output)
+            output += ",\n      \"footer\": ".utf8
+            text(section.footer, into: &output)
+            output += ",\n      \"count\": \(section.rows.count),\n      \"rows\": ".utf8
+            list(section.rows, indent: 3, into: &output) { row, output in self.row(row, into: &output) }
+            output += "\n    }".utf8
+        }
+        output += "\n}\n".utf8
+        return output
+    }
+
+    /// `{ label, slug, fields }` at the depth rows sit in the twin.
+    static func row(_ row: Row, into output: inout [UInt8]) {
+        output += "{\n          \"label\": ".utf8
+        JSONWriter.quote(row.label, into: &output)
+        output += ",\n          \"slug\": ".utf8
+        JSONWriter.quote(row.slug, into: &output)
+        output += ",\n          \"fields\": ".utf8
+        JSONWriter().append(.object(row.record.fields), into: &output, indent: 5)
+        output += "\n        }".utf8
+    }
+
+    /// A list as `JSONWriter` writes one at `indent`: `[]` when empty.
+    static func list<Item>(_ items: [Item], indent: Int, into output: inout [UInt8], _ item: (Item, inout [UInt8]) -> Void) {
+        guard !items.isEmpty else {
+            output += "[]".utf8
+            return
+        }
+        let itemIndent = [0x0A] + [UInt8](repeating: 0x20, count: (indent + 1) * 2)
+        output.append(UInt8(ascii: "["))
+        for (index, element) in items.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            output += itemIndent
+            item(element, &output)
+        }
+        output.append(0x0A)
+        output += repeatElement(0x20, count: indent * 2)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    static func text(_ text: String?, into output: inout [UInt8]) {
+        if let text { JSONWriter.quote(text, into: &output) } else { output += "null".utf8 }
+    }
+
+    /// The first rows' size times the row count, so the buffer is allocated about once.
+    static func estimatedSize(of page: Page) -> Int {
+        var sample: [UInt8] = []
+        var sampled = 0
+        for section in page.sections {
+            for sampledRow in section.rows.prefix(64 - sampled) { row(sampledRow, into: &sample) }
+            sampled += min(section.rows.count, 64 - sampled)
+            if sampled == 64 { break }
+        }
+        guard sampled > 0 else { return 4096 }
+        return 4096 + page.sections.count * 256 + sample.count / sampled * page.rowCount * 9 / 8
+    }
+}
