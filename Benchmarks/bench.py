@@ -105,7 +105,8 @@ def almanac_site(n, records, detail=True):
     content = site / "Content"
     content.mkdir(parents=True, exist_ok=True)
     (content / "records.md").write_text(PAGE.format(detail="true" if detail else "false"))
-    (content / "almanac.yaml").write_text("title: Almanac benchmark\n")
+    # The records are a link into the shared data folder, which the site must open by name.
+    (content / "almanac.yaml").write_text("title: Almanac benchmark\nallow_outside: [../../data]\n")
     target = content / "records.json"
     if target.exists() or target.is_symlink():
         target.unlink()
