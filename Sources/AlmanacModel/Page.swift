@@ -38,7 +38,6 @@ public struct Page: Sendable {
             name: name, title: title, settings: settings, prose: prose, sections: sections, titleAnchor: titleAnchor,
             labelField: labelField, searchFields: searchFields, source: source)
     }
-    public var hasData: Bool { settings.data != nil }
     public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
 
     /// Whether the HTML listing is split into a page per section.

@@ -35,9 +35,6 @@ public struct PagePaths: Sendable {
     /// A page's listing, by its name alone (for pages the build keeps without loading).
     public static func listing(_ name: String, _ format: OutputFormat) -> String { name + "." + format.suffix }
 
-    /// The folder of detail and section pages.
-    public var folder: String { name }
-
     public func detail(_ row: Row) -> String { name + "/" + row.slug + ".html" }
 
     public func section(_ index: Int) -> String { name + "/sections/" + sectionFiles[index] + ".html" }

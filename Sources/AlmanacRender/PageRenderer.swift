@@ -173,15 +173,8 @@ public final class PageRenderer {
         return template
     }
 
-    /// HTML is left as the templates wrote it (a `<pre>` in the prose must keep its blank
-    /// lines); it only ends with one newline.
-    static func endLine(_ text: String) -> String {
-        var bytes = Array(text.utf8)
-        endLine(&bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// Exactly one line break at the end.
+    /// Exactly one line break at the end. HTML is otherwise left as the templates wrote it (a
+    /// `<pre>` in the prose must keep its blank lines).
     static func endLine(_ bytes: inout [UInt8]) {
         while bytes.last == 0x0A { bytes.removeLast() }
         bytes.append(0x0A)
@@ -189,10 +182,6 @@ public final class PageRenderer {
 
     /// Collapses runs of blank lines and ends the file with exactly one newline, so templates
     /// can be written for readability without their layout leaking into the output.
-    static func tidy(_ text: String) -> String {
-        String(decoding: tidy(Array(text.utf8)), as: UTF8.self)
-    }
-
     static func tidy(_ text: [UInt8]) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(text.count + 1)

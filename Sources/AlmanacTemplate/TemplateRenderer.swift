@@ -55,10 +55,6 @@ public final class TemplateRenderer {
         return output
     }
 
-    /// Renders a template held as text, e.g. a footer written in front matter.
-    public func render(source: String, path: String, _ context: TemplateValue) throws(Diagnostic) -> String {
-        try render(try Template(source, path: path), context)
-    }
 
     private func partial(_ name: String, indentation: String, path: String) throws(Diagnostic) -> Template? {
         let key = PartialKey(name: name, indentation: indentation)
