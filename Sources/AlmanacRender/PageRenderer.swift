@@ -85,7 +85,9 @@ public final class PageRenderer {
             case .htmlTemplates:
                 let values = try HTMLContext(site: site).listing(
                     page, view: outputs.view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
-                var bytes = try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [values])
+                let rows = page.isSplit ? page.sections.count : page.rowCount
+                var bytes = try renderer(format).renderBytes(
+                    try template(format.listingTemplate), contexts: [values], capacity: Self.capacity(rows: rows, bytesPerRow: 1024))
                 Self.endLine(&bytes)
                 return bytes
             }
@@ -96,7 +98,9 @@ public final class PageRenderer {
     func renderSectionPage(_ outputs: PageOutputs, section: Int) throws(Diagnostic) -> Artifact {
         let values = try HTMLContext(site: site).listing(
             outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section), twins: outputs.twins)
-        var output = try renderer(.html).renderBytes(try template(OutputFormat.html.listingTemplate), contexts: [values])
+        var output = try renderer(.html).renderBytes(
+            try template(OutputFormat.html.listingTemplate), contexts: [values],
+            capacity: Self.capacity(rows: outputs.page.sections[section].rows.count, bytesPerRow: 1024))
         Self.endLine(&output)
         return Artifact(path: outputs.paths.section(section), bytes: output)
     }
@@ -153,7 +157,9 @@ public final class PageRenderer {
     }
 
     func renderDocument(_ page: Page, view: PageView, format: OutputFormat) throws(Diagnostic) -> [UInt8] {
-        Self.tidy(try renderer(format).renderBytes(try template(format.listingTemplate), contexts: [try context.value(for: page, view: view)]))
+        Self.tidy(try renderer(format).renderBytes(
+            try template(format.listingTemplate), contexts: [try context.value(for: page, view: view)],
+            capacity: Self.capacity(rows: page.rowCount, bytesPerRow: 512)))
     }
 
     private func renderer(_ format: OutputFormat) -> TemplateRenderer {
@@ -171,6 +177,12 @@ public final class PageRenderer {
         let template = try Template(source.text, path: source.path)
         parsed[name] = template
         return template
+    }
+
+    /// Room for a listing of `rows` rows, generous: the unused end of a large buffer is never
+    /// made resident, while a buffer that has to grow is copied each time it doubles.
+    static func capacity(rows: Int, bytesPerRow: Int) -> Int {
+        16_384 + rows * bytesPerRow
     }
 
     /// Exactly one line break at the end. HTML is otherwise left as the templates wrote it (a

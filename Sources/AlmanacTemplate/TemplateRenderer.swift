@@ -47,9 +47,12 @@ public final class TemplateRenderer {
 
     /// The rendering as UTF-8 bytes, which is what gets written: appending bytes skips the
     /// bookkeeping a growing String does, and the file needs no conversion afterwards.
-    public func renderBytes(_ template: Template, contexts: [TemplateValue]) throws(Diagnostic) -> [UInt8] {
+    ///
+    /// `capacity` is a guess at the size: a guess too large costs no memory (pages of a large
+    /// allocation are only resident once written), one too small costs a copy per doubling.
+    public func renderBytes(_ template: Template, contexts: [TemplateValue], capacity: Int = 4096) throws(Diagnostic) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(4096)
+        output.reserveCapacity(capacity)
         var stack = contexts
         try render(template.nodes, &stack, overrides: [:], into: &output, path: template.path)
         return output
