@@ -10,7 +10,7 @@ public enum LoadedData: Sendable {
 
 /// The data formats Almanac reads, chosen by file extension.
 public enum DataFormat: String, Sendable, CaseIterable {
-    case json, ndjson, csv, tsv, yaml, propertyList = "plist"
+    case json, ndjson, csv, tsv, yaml, propertyList = "plist", junit = "xml"
 
     public init?(path: String) {
         switch Path.fileExtension(of: path) {
@@ -20,11 +20,12 @@ public enum DataFormat: String, Sendable, CaseIterable {
         case "tsv", "tab": self = .tsv
         case "yaml", "yml": self = .yaml
         case "plist": self = .propertyList
+        case "xml": self = .junit
         default: return nil
         }
     }
 
-    public static let extensionList = "json, ndjson, jsonl, csv, tsv, yaml, yml, plist"
+    public static let extensionList = "json, ndjson, jsonl, csv, tsv, yaml, yml, plist, xml (JUnit test results)"
 }
 
 /// Reads a data file in whichever format its extension names.
@@ -43,6 +44,7 @@ public enum DataReader {
         case .tsv: return .records(try CSVReader.tsv.read(bytes, path: path))
         case .yaml: return .document(try YAMLReader().read(bytes, path: path).value, start)
         case .propertyList: return .document(try PropertyListReader().read(bytes, path: path), start)
+        case .junit: return .records(try JUnitReader().read(bytes, path: path))
         }
     }
 }

@@ -13,9 +13,10 @@ import Testing
         ("data.tsv", "name\tnote\nA\tb\n"),
         ("data.yaml", "- name: a\n  list: [1, 2]\n- &x {name: b}\n- *x\n- name: 'q: x'\n"),
         ("data.plist", "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>a</key><array><string>x</string><integer>1</integer></array></dict></plist>"),
+        ("data.xml", "<?xml version=\"1.0\"?><testsuites><testsuite name=\"s &amp; t\" file=\"a.py\"><testcase name=\"ok\" time=\"1.5\" line=\"3\"/><testcase name=\"no\"><failure message=\"x\"><![CDATA[E <a>]]></failure><system-out>o</system-out></testcase></testsuite></testsuites>"),
     ]
 
-    static let interesting: [UInt8] = Array("\"'{}[],:\\\n\r\t-#&*!|>%@`0e.".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0xEF, 0xBB, 0xBF, 0xF0]
+    static let interesting: [UInt8] = Array("\"'{}[],:\\\n\r\t-#&*!|>%@`0e.</=;".utf8) + [0x00, 0xC3, 0xA9, 0xFF, 0xEF, 0xBB, 0xBF, 0xF0]
 
     @Test(arguments: seeds.map(\.0))
     func mutatedInputReadsOrFailsCleanly(path: String) {

@@ -328,6 +328,26 @@ import Testing
         #expect(markdown.contains("## fail\n\n- b\\_test\n\n## pass\n\n- a\\_test\n"))
     }
 
+    /// `almanac render results.xml` reads JUnit XML: a record per test case.
+    @Test func rendersAJUnitFile() throws {
+        let fileSystem = MemoryFileSystem(["results.xml": """
+            <testsuites><testsuite name="tests.test_lib"><testcase classname="tests.test_lib" name="test_ok" time="0.1"/>
+            <testcase classname="tests.test_lib" name="test_fails" file="tests/test_lib.py" line="25"><failure message="assert False">E assert False</failure></testcase>
+            </testsuite></testsuites>
+            """])
+        var options = SinglePageRenderer.Options(dataPath: "results.xml")
+        options.grouping = "status"
+        options.formats = [.json]
+        _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let json = try #require(fileSystem.text("Output/results.json"))
+        #expect(json.contains(#""title": "failed""#) && json.contains(#""title": "passed""#))
+        #expect(json.contains(#""line": 25"#))
+        let broken = MemoryFileSystem(["r.xml": "<testsuite name=\"a & b\"/>"])
+        let error = try #require(diagnostic { _ = try SinglePageRenderer(options: .init(dataPath: "r.xml"), fileSystem: broken).run() })
+        #expect(error.location == SourceLocation(path: "r.xml", line: 1, column: 21))
+        #expect(error.message.contains("&amp;"))
+    }
+
     @Test func badGroupingIsAnError() throws {
         let fileSystem = MemoryFileSystem(["r.csv": "a\n1\n"])
         var options = SinglePageRenderer.Options(dataPath: "r.csv")

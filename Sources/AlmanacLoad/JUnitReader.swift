@@ -1,0 +1,209 @@
+import AlmanacCore
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Reads JUnit XML test results — as Ant, Jenkins, Maven Surefire, Gradle, pytest, Jest, Go's
+/// go-junit-report and gotestsum, PHPUnit, Karma, xcpretty and Playwright write them — into one
+/// record per test case: `suite, classname, name, status, time, message, details, file, line,
+/// output`, with `status` one of passed, failed, error, skipped.
+///
+/// Parsing is Foundation's `XMLParser` (libxml2). A results file has no use for a document type,
+/// so one is refused outright: no external entity is ever fetched and no entity expands beyond
+/// XML's own five. Counts are the cases themselves; a suite's `tests`/`failures` attributes,
+/// which tools get wrong, are not read.
+public struct JUnitReader {
+    public init() {}
+
+    public static let fields = ["suite", "classname", "name", "status", "time", "message", "details", "file", "line", "output"]
+
+    public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
+        try TextInput.validateUTF8(bytes, path: path)
+        if let doctype = Self.firstDoctype(bytes) {
+            throw .error(
+                at: TextPosition.location(of: doctype, in: bytes, path: path), "JUnit XML does not use a document type (<!DOCTYPE>)",
+                hint: "a results file has no DTD; entities beyond &lt; &gt; &amp; &quot; &apos; are not read")
+        }
+        let collector = Collector(path: path)
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = collector
+        let parsed = parser.parse()
+        if let problem = collector.problem { throw problem }
+        // libxml2 recovers from some errors and still reports success: any error fails.
+        if let error = collector.firstError ?? (parsed ? nil : (parser.parserError.map { ($0, parser.lineNumber, parser.columnNumber) })) {
+            throw .error(
+                at: SourceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1)),
+                "invalid XML: \(Self.describe(error.error))", hint: "check that every tag is closed and every & is written &amp;")
+        }
+        guard collector.sawRoot else {
+            throw .error(at: SourceLocation(path: path), "empty XML file: no <testsuites> or <testsuite>")
+        }
+        return collector.records
+    }
+
+    /// The offset of a `<!DOCTYPE`, outside comments and CDATA is close enough: a results file
+    /// that mentions one in a comment is not worth reading either.
+    static func firstDoctype(_ bytes: [UInt8]) -> Int? {
+        let pattern = Array("<!DOCTYPE".utf8)
+        guard bytes.count >= pattern.count else { return nil }
+        for index in 0...(bytes.count - pattern.count) where bytes[index] == 0x3C && bytes[index + 1] == 0x21 {
+            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
+        }
+        return nil
+    }
+
+    /// libxml2's errors in words: Foundation on Linux passes on only libxml2's own error number
+    /// (`xmlParserErrors`), with no message.
+    static func describe(_ error: Error) -> String {
+        let code = (error as NSError).code
+        switch code {
+        case 76: return "an end tag does not match the element it closes"
+        case 5: return "the file ends before every element is closed, or goes on after the root element"
+        case 4: return "the file holds no XML"
+        case 73: return "a tag is not closed with >"
+        case 72, 74: return "a tag is not opened with <"
+        case 22, 23, 26, 27, 68: return "an entity other than &lt; &gt; &amp; &quot; &apos;, or a & not written &amp;"
+        case 38, 39, 40, 41, 42: return "an attribute is not written name=\"value\", once"
+        case 9: return "a character XML does not allow"
+        default: return "malformed XML (libxml2 error \(code))"
+        }
+    }
+
+    /// Root elements of other tools' result formats, named so the error says what the file is.
+    static let otherFormats: [String: String] = [
+        "test-run": "an NUnit 3 result file", "test-results": "an NUnit 2 result file", "TestRun": "a Visual Studio TRX file",
+        "assemblies": "an xUnit.net result file", "plist": "a property list (name it .plist)", "testResults": "a JMeter result file",
+    ]
+
+    /// Walks the element tree, keeping the enclosing suites and the case being read.
+    final class Collector: NSObject, XMLParserDelegate {
+        let path: String
+        var records: [Record] = []
+        var problem: Diagnostic?
+        var sawRoot = false
+        /// The first error libxml2 reported, where it was found.
+        var firstError: (error: Error, line: Int, column: Int)?
+
+        /// The enclosing `<testsuite>`s, innermost last: their names and files.
+        private var suites: [(name: String?, file: String?)] = []
+        private var testCase: Case?
+        /// The text of the element being read inside a case.
+        private var text = ""
+        /// Whether the outcome element being read decides the case's status.
+        private var isDecidingOutcome = false
+
+        struct Case {
+            var attributes: [String: String]
+            var location: SourceLocation
+            var status = "passed"
+            var message: String?
+            var details: String?
+            var output: [String] = []
+        }
+
+        init(path: String) {
+            self.path = path
+        }
+
+        func parser(
+            _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+            attributes: [String: String] = [:]
+        ) {
+            let location = SourceLocation(path: path, line: max(parser.lineNumber, 1), column: 1)
+            if !sawRoot {
+                sawRoot = true
+                guard name == "testsuites" || name == "testsuite" else {
+                    let what = JUnitReader.otherFormats[name].map { "this is \($0), not JUnit XML" }
+                        ?? "the root element <\(name)> is not <testsuites> or <testsuite>"
+                    fail(.error(at: location, what, hint: "Almanac reads JUnit XML test results (.xml)"), parser)
+                    return
+                }
+            }
+            switch name {
+            case "testsuite":
+                suites.append((attributes["name"], attributes["file"] ?? attributes["filepath"]))
+            case "testcase":
+                testCase = Case(attributes: attributes, location: location)
+            case "failure", "error", "skipped":
+                guard testCase != nil else { return }
+                // The worst outcome wins: an error over a failure over a skip.
+                let rank = ["passed": 0, "skipped": 1, "failed": 2, "error": 3]
+                let status = name == "failure" ? "failed" : name
+                isDecidingOutcome = rank[status, default: 0] >= rank[testCase?.status ?? "passed", default: 0]
+                if isDecidingOutcome {
+                    testCase?.status = status
+                    testCase?.message = attributes["message"] ?? attributes["type"]
+                    testCase?.details = nil
+                }
+                text = ""
+            case "system-out", "system-err":
+                text = ""
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if testCase != nil { text += string }
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA data: Data) {
+            if testCase != nil { text += String(decoding: data, as: UTF8.self) }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            switch name {
+            case "testsuite":
+                if !suites.isEmpty { suites.removeLast() }
+            case "failure", "error", "skipped":
+                let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if isDecidingOutcome && !body.isEmpty { testCase?.details = body }
+                isDecidingOutcome = false
+                text = ""
+            case "system-out", "system-err":
+                let body = text.trimmingCharacters(in: .newlines)
+                if !body.isEmpty { testCase?.output.append(body) }
+                text = ""
+            case "testcase":
+                if let testCase { records.append(record(testCase)) }
+                testCase = nil
+                text = ""
+            default:
+                break
+            }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if firstError == nil { firstError = (parseError, parser.lineNumber, parser.columnNumber) }
+        }
+
+        private func fail(_ diagnostic: Diagnostic, _ parser: XMLParser) {
+            problem = diagnostic
+            parser.abortParsing()
+        }
+
+        private func record(_ testCase: Case) -> Record {
+            let attributes = testCase.attributes
+            let suite = suites.last?.name ?? attributes["classname"]
+            let file = attributes["file"] ?? attributes["filepath"] ?? suites.last(where: { $0.file != nil })?.file
+            let text = { (value: String?) -> Value in value.map { .string($0) } ?? .null }
+            let values: [Value] = [
+                text(suite), text(attributes["classname"] ?? attributes["class"]), .string(attributes["name"] ?? ""),
+                .string(testCase.status), Self.number(attributes["time"]), text(testCase.message), text(testCase.details),
+                text(file), Self.number(attributes["line"]), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
+            ]
+            return Record(
+                fields: Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) }), location: testCase.location)
+        }
+
+        /// `1.234` as a number; missing, empty or not a number (`1,234`, `NaN`) is null.
+        static func number(_ text: String?) -> Value {
+            guard let text = text?.trimmingCharacters(in: .whitespaces), let number = Number(parsing: text), number.value.isFinite
+            else { return .null }
+            return .number(number)
+        }
+    }
+}
