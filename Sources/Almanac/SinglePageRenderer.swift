@@ -18,6 +18,8 @@ public struct SinglePageRenderer: Sendable {
         public var formats: [OutputFormat] = OutputFormat.all
         public var outputPath = "Output"
         public var locale = "en"
+        /// Print failing tests as this CI system's annotations (`github`).
+        public var annotations: AnnotationStyle?
 
         public init(dataPath: String) {
             self.dataPath = dataPath
@@ -32,12 +34,27 @@ public struct SinglePageRenderer: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// Renders and writes the page; returns the paths written, relative to the output folder.
+    public enum AnnotationStyle: String, Sendable, CaseIterable {
+        case github
+    }
+
+    /// What a run wrote, and what a CI job wants to know of a test report.
+    public struct Rendered: Sendable {
+        /// Paths written, relative to the output folder.
+        public let written: [String]
+        /// One line per failing test with a file, in the asked style.
+        public let annotations: [String]
+        /// Rows whose `status` is failed or error.
+        public let failingTests: Int
+    }
+
+    /// Renders and writes the page.
     @discardableResult
-    public func run() throws(DiagnosticList) -> [String] {
+    public func run() throws(DiagnosticList) -> Rendered {
         let artifacts: [Artifact]
+        let page: Page
         do {
-            artifacts = try render()
+            (artifacts, page) = try render()
         } catch {
             throw DiagnosticList([error])
         }
@@ -46,10 +63,15 @@ public struct SinglePageRenderer: Sendable {
         } catch {
             throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
         }
-        return artifacts.map(\.path)
+        var annotations: [String] = []
+        switch options.annotations {
+        case .github: annotations = TestAnnotations.github(page)
+        case nil: break
+        }
+        return Rendered(written: artifacts.map(\.path), annotations: annotations, failingTests: TestAnnotations.failingRows(page).count)
     }
 
-    func render() throws(Diagnostic) -> [Artifact] {
+    func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page) {
         let path = options.dataPath
         let command = SourceLocation(path: "almanac render")
         var settings = PageSettings()
@@ -87,7 +109,7 @@ public struct SinglePageRenderer: Sendable {
         let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: key), formats: options.formats)
         var artifacts = try PageRenderer(library: templates.library, site: templates.siteInfo(SiteConfiguration())).render(outputs)
         if outputs.writesHTML { artifacts += templates.assets }
-        return artifacts
+        return (artifacts, page)
     }
 }
 

@@ -93,9 +93,26 @@ public struct AlmanacCommand {
                     }
                     options.formats = chosen
                 }
-                let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+                if let style = parsed.values["--annotations"] {
+                    guard let chosen = SinglePageRenderer.AnnotationStyle(rawValue: style) else {
+                        output.error("almanac: error: unknown annotation style '\(style)'\n  hint: use github")
+                        return .usage
+                    }
+                    options.annotations = chosen
+                }
+                if let condition = parsed.values["--fail-on"], condition != "failures" {
+                    output.error("almanac: error: unknown --fail-on condition '\(condition)'\n  hint: use failures")
+                    return .usage
+                }
+                let rendered = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+                // Workflow commands are read from standard output, so they go there, quiet or not.
+                rendered.annotations.forEach(output.standard)
                 if !parsed.flags.contains("--quiet") {
-                    output.standard("Wrote " + written.map { Path.join(options.outputPath, $0) }.joined(separator: ", "))
+                    output.standard("Wrote " + rendered.written.map { Path.join(options.outputPath, $0) }.joined(separator: ", "))
+                }
+                if parsed.values["--fail-on"] != nil && rendered.failingTests > 0 {
+                    output.error("almanac: \(rendered.failingTests) test\(rendered.failingTests == 1 ? "" : "s") failed; the report was written")
+                    return .failure
                 }
             default:
                 return .usage

@@ -57,6 +57,31 @@ import Testing
         "Content/a.csv": "name\nAlpha\nBeta\n",
     ])
 
+    static let results = """
+        <testsuites><testsuite name="tests.test_lib">
+        <testcase classname="tests.test_lib" name="test_ok" file="tests/test_lib.py" line="3"/>
+        <testcase classname="tests.test_lib" name="test_always_fail" file="tests/test_lib.py" line="25"><failure message="assert False">E assert False</failure></testcase>
+        <testcase classname="tests.test_lib" name="test_no_file"><error message="boom"/></testcase>
+        </testsuite></testsuites>
+        """
+
+    /// A CI job publishes the report, gets the failures on the diff, and still fails.
+    @Test func aTestReportAnnotatesFailuresAndCanFailTheJob() {
+        let files = MemoryFileSystem(["results.xml": Self.results])
+        let captured = Captured()
+        let status = AlmanacCommand(fileSystem: files).run(
+            ["render", "results.xml", "--format", "md", "--annotations", "github", "--fail-on", "failures", "--quiet"], output: captured.output)
+        #expect(status == .failure)
+        #expect(captured.standard == ["::error file=tests/test_lib.py,line=25,title=test_always_fail::assert False"])
+        #expect(captured.error == ["almanac: 2 tests failed; the report was written"])
+        #expect(files.exists("Output/results.md"))
+        let lenient = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "results.xml", "--format", "md", "--quiet"], output: lenient.output) == .success)
+        #expect(lenient.standard.isEmpty)
+        let wrong = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "results.xml", "--annotations", "gitlab"], output: wrong.output) == .usage)
+    }
+
     @Test func buildSucceedsWithASummary() {
         let captured = Captured()
         #expect(AlmanacCommand(fileSystem: site).run([], output: captured.output) == .success)

@@ -322,7 +322,7 @@ import Testing
         options.label = "test"
         options.grouping = "status"
         options.outputPath = "report"
-        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
         #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json"])
         let markdown = try #require(fileSystem.text("report/results.md"))
         #expect(markdown.contains("## fail\n\n- b\\_test\n\n## pass\n\n- a\\_test\n"))
