@@ -10,7 +10,14 @@ import AlmanacWrite
 /// quick way for a CI job to turn a results file into a report.
 public struct SinglePageRenderer: Sendable {
     public struct Options: Sendable {
-        public var dataPath: String
+        /// The data files, read into one page; several must each be a list of records.
+        public var dataPaths: [String]
+        public var dataPath: String { dataPaths.first ?? "" }
+        /// A page whose front matter (and prose) gives the settings; options override it.
+        public var pagePath: String?
+        /// Any other page setting by its front matter key (`fields`, `search`, `detail`, …),
+        /// as written on the command line.
+        public var settings: [String: String] = [:]
         public var title: String?
         public var label: String?
         public var grouping: String?
@@ -22,7 +29,11 @@ public struct SinglePageRenderer: Sendable {
         public var annotations: AnnotationStyle?
 
         public init(dataPath: String) {
-            self.dataPath = dataPath
+            self.dataPaths = [dataPath]
+        }
+
+        public init(dataPaths: [String]) {
+            self.dataPaths = dataPaths
         }
     }
 
@@ -72,44 +83,122 @@ public struct SinglePageRenderer: Sendable {
     }
 
     func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page) {
-        let path = options.dataPath
-        let command = SourceLocation(path: "almanac render")
-        var settings = PageSettings()
-        settings.data = path
-        settings.title = options.title
-        settings.label = options.label
-        if let grouping = options.grouping {
-            guard let parsed = Grouping(grouping) else {
-                throw .error(at: command, "unknown grouping '\(grouping)'", hint: "use first-letter, a field name, year:FIELD, month:FIELD or none")
+        let (settings, prose) = try readSettings()
+        var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
+        for path in options.dataPaths {
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.read(path)
+            } catch {
+                let reason = (error as? FileSystemError)?.message ?? "\(error)"
+                throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            settings.grouping = parsed
+            read.append((path, bytes, try PageSource.shape(DataReader.read(bytes, path: path), settings: settings)))
         }
-        if let sort = options.sort {
-            guard let parsed = SortSpec(sort.split(separator: ",").map(String.init)) else {
-                throw .error(at: command, "--sort names no field")
-            }
-            settings.sort = parsed
+        let data = try Self.combine(read.map { ($0.path, $0.shape) })
+        var page = settings
+        page.data = options.dataPath
+        if page.fields.isEmpty && options.settings["fields"] == nil, case .rows(let records) = data {
+            page.fields = Self.defaultFields(records, label: page.label, isTestReport: read.allSatisfy { DataFormat(path: $0.path) == .junit })
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try fileSystem.read(path)
-        } catch {
-            let reason = (error as? FileSystemError)?.message ?? "\(error)"
-            throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)")
-        }
-        let data = try PageSource.shape(DataReader.read(bytes, path: path), settings: settings)
-        let name = Slug.make(Path.fileName(of: Path.removingExtension(path)), fallback: "report")
-        if settings.title == nil { settings.title = PageSource.titleFromName(name) }
+        let name = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
+        if page.title == nil { page.title = PageSource.titleFromName(name) }
         let input = PageBuilder.Input(
-            name: name, settings: settings, prose: .empty, data: data, source: SourceLocation(path: path), defaultLocale: options.locale)
-        let page = try PageBuilder().build(input).page
+            name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
+            defaultLocale: options.locale)
+        let built = try PageBuilder().build(input).page
         let templates = SiteTemplates(overrides: [:], overrideRoot: "")
         // The same units a site build expands a page into, keyed by what the page is made of.
-        let key = ContentHash.fingerprint([bytes, Array("\(settings)".utf8), Array(templates.fingerprint.utf8)])
-        let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: key), formats: options.formats)
-        var artifacts = try PageRenderer(library: templates.library, site: templates.siteInfo(SiteConfiguration())).render(outputs)
+        let key = ContentHash.fingerprint(read.map(\.bytes) + [Array("\(page)".utf8), Array(templates.fingerprint.utf8)])
+        let outputs = PageOutputs(page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats)
+        // No home page is written, so the pages link to none.
+        var site = templates.siteInfo(SiteConfiguration())
+        site.hasHome = false
+        var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
         if outputs.writesHTML { artifacts += templates.assets }
-        return (artifacts, page)
+        return (artifacts, built)
+    }
+
+    /// The page's settings, as front matter gives them: from `--page`, then each option.
+    func readSettings() throws(Diagnostic) -> (PageSettings, Prose) {
+        var object = Object()
+        var locations: [String: SourceLocation] = [:]
+        var body = ""
+        let file = options.pagePath ?? "almanac render"
+        if let pagePath = options.pagePath {
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.read(pagePath)
+            } catch {
+                throw .error(at: SourceLocation(path: pagePath), "cannot read the page: \(error)")
+            }
+            let frontMatter = try FrontMatter.parse(bytes, path: pagePath)
+            object = frontMatter.settings
+            locations = frontMatter.keyLocations
+            body = frontMatter.body
+        }
+        var given = options.settings
+        if let title = options.title { given["title"] = title }
+        if let label = options.label { given["label"] = label }
+        if let grouping = options.grouping { given["group"] = grouping }
+        if let sort = options.sort { given["sort"] = sort }
+        for key in given.keys.sorted() {
+            object.set(key, Self.value(of: given[key] ?? "", for: key))
+            locations[key] = SourceLocation(path: Self.optionPrefix + "--" + (key == "group" ? "group-by" : key))
+        }
+        let settings: PageSettings
+        do {
+            settings = try PageSettings(object, locations: locations, file: file)
+        } catch let error where error.location?.path.hasPrefix(Self.optionPrefix) == true {
+            // A mistake in an option is the option's, not a line of a file.
+            let option = String(error.location?.path.dropFirst(Self.optionPrefix.count) ?? "")
+            throw .error(at: nil, option + ": " + error.message, hint: error.hint)
+        }
+        let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(body)
+        return (settings, Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings))
+    }
+
+    static let optionPrefix = "almanac render "
+
+    /// An option's text as the front matter value it stands for: lists split at commas,
+    /// `true`/`false` and numbers typed.
+    static func value(of text: String, for key: String) -> Value {
+        switch key {
+        case "fields", "sort", "markdown", "columns":
+            return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
+        case "search" where text != "true" && text != "false":
+            return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
+        default:
+            if text == "true" { return .bool(true) }
+            if text == "false" { return .bool(false) }
+            if let number = Number(parsing: text), key == "split" || key == "search_shards" { return .number(number) }
+            return .string(text)
+        }
+    }
+
+    /// Several files make one page when each is a list of records.
+    static func combine(_ shapes: [(path: String, shape: DatasetShape)]) throws(Diagnostic) -> DatasetShape {
+        guard shapes.count > 1 else { return shapes.first?.shape ?? .rows([]) }
+        var records: [Record] = []
+        for (path, shape) in shapes {
+            guard case .rows(let rows) = shape else {
+                throw .error(at: SourceLocation(path: path), "several data files make one page only when each is a list of records")
+            }
+            records += rows
+        }
+        return .rows(records)
+    }
+
+    /// What a row shows when no `--fields` are given: for a test report, where and how each
+    /// test ended; otherwise every column but the label, as a person rendering a CSV expects.
+    static func defaultFields(_ records: [Record], label: String?, isTestReport: Bool) -> [String] {
+        if isTestReport { return ["suite", "status", "time", "message"] }
+        let labelField = PageBuilder.labelField(label, records: records)
+        var names: [String] = []
+        var seen = Set<String>()
+        for record in records.prefix(1000) {
+            for name in record.fields.names where name != labelField && seen.insert(name).inserted { names.append(name) }
+        }
+        return names
     }
 }
-

@@ -74,7 +74,13 @@ public struct AlmanacCommand {
                     if parsed.flags.contains("--verbose") { summary.stages.forEach(output.standard) }
                 }
             case "render":
-                var options = SinglePageRenderer.Options(dataPath: parsed.positional[0])
+                var options = SinglePageRenderer.Options(dataPaths: parsed.positional)
+                options.pagePath = parsed.values["--page"]
+                // Every other page setting goes by its front matter key.
+                for key in ["fields", "search", "index", "style", "header", "footer", "image", "accessory", "markdown", "split"] {
+                    if let value = parsed.values["--" + key] { options.settings[key] = value }
+                }
+                for key in ["detail", "collapsible"] where parsed.flags.contains("--" + key) { options.settings[key] = "true" }
                 options.title = parsed.values["--title"]
                 options.label = parsed.values["--label"]
                 options.grouping = parsed.values["--group-by"]

@@ -52,12 +52,25 @@ public struct CommandLineParser {
                 .flag("--quiet", "print nothing but errors"),
             ]),
         CommandSpec(
-            name: "render", summary: "render one data file into one page, no Content/ needed", positional: "DATAFILE",
+            name: "render", summary: "render data files into one page, no Content/ needed", positional: "DATAFILE...",
             options: [
+                .value("--page", "PAGE.md", "take the settings (and prose) from a page's front matter"),
                 .value("--title", "T", "the page title (default: from the file name)"),
                 .value("--label", "FIELD", "the field that names each row"),
                 .value("--group-by", "first-letter|FIELD|none", "how rows fall into sections"),
                 .value("--sort", "SPEC", "fields to sort by, -FIELD descending, comma-separated"),
+                .value("--fields", "A,B", "fields shown in each row (default: every other column)"),
+                .value("--search", "A,B|false", "fields search looks in"),
+                .value("--index", "true|false|full", "the section index"),
+                .value("--style", "plain|grouped", "how sections look"),
+                .value("--header", "TEXT", "each section's header, Mustache over {{title}} and {{count}}"),
+                .value("--footer", "TEXT", "each section's footer, likewise"),
+                .value("--image", "FIELD", "a field holding a picture"),
+                .value("--accessory", "FIELD", "a true/false field shown as a checkmark"),
+                .value("--markdown", "A,B", "fields holding Markdown, rendered on detail pages"),
+                .value("--split", "N|false", "above this many rows, a page per section"),
+                .flag("--detail", "a page per row"),
+                .flag("--collapsible", "sections open and close"),
                 .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
                 .value("--output", "DIR", "where the files go (default: Output)"),
                 .value("--locale", "ID", "collation for sorting and index letters (default: en)"),
@@ -115,9 +128,11 @@ public struct CommandLineParser {
         if spec.positional == nil, let extra = parsed.positional.first {
             throw UsageError(message: "unexpected argument '\(extra)' for '\(commandName)'")
         }
+        // `NAME...` takes one or more; `NAME` exactly one.
         if let positional = spec.positional {
-            if parsed.positional.isEmpty { throw UsageError(message: "'\(commandName)' needs \(positional)") }
-            if parsed.positional.count > 1 { throw UsageError(message: "'\(commandName)' takes one \(positional)") }
+            let name = positional.hasSuffix("...") ? String(positional.dropLast(3)) : positional
+            if parsed.positional.isEmpty { throw UsageError(message: "'\(commandName)' needs \(name)") }
+            if parsed.positional.count > 1 && !positional.hasSuffix("...") { throw UsageError(message: "'\(commandName)' takes one \(name)") }
         }
         return parsed
     }

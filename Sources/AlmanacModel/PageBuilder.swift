@@ -128,7 +128,7 @@ public struct PageBuilder {
 
     /// The field that names each row: the page's `label`, else the first of name, title, key
     /// that the records have, else their first column.
-    static func labelField(_ configured: String?, records: [Record]) -> String {
+    public static func labelField(_ configured: String?, records: [Record]) -> String {
         if let configured { return configured }
         for candidate in ["name", "title", "key"] where records.contains(where: { $0[candidate] != nil }) {
             return candidate

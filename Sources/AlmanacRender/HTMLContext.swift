@@ -19,14 +19,15 @@ struct HTMLContext {
 
     /// The layout's values that every page in one folder shares.
     func sharedLayout(root: String) -> TemplateObject {
-        [
+        var values: TemplateObject = [
             "siteTitle": .string(site.title),
             "lang": .string(site.language),
             "root": .string(root),
-            "home": .string(root + PagePaths.home(.html)),
             "stylesheet": .string(root + site.stylesheet),
             "script": .string(root + site.script),
         ]
+        if site.hasHome { values["home"] = .string(root + PagePaths.home(.html)) }
+        return values
     }
 
     /// `../` for each folder between `path` and the output root.

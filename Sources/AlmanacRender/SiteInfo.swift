@@ -10,6 +10,9 @@ public struct SiteInfo: Sendable {
     /// one of these (or an absolute URL) get a picture; anything else gets none, never a
     /// broken icon.
     public var staticFiles: Set<String>
+    /// Whether the output has a home page (`index.html`) for pages to link to; `almanac
+    /// render` writes none.
+    public var hasHome = true
 
     public init(title: String, baseURL: String? = nil, language: String = "en", stylesheet: String, script: String, staticFiles: Set<String> = []) {
         self.title = title

@@ -27,7 +27,7 @@ import Testing
         (["build", "--output"], "'--output' needs a value (DIR)"),
         (["build", "extra"], "unexpected argument 'extra' for 'build'"),
         (["render"], "'render' needs DATAFILE"),
-        (["render", "a", "b"], "'render' takes one DATAFILE"),
+        (["render", "a.csv", "--page"], "'--page' needs a value (PAGE.md)"),
         (["check", "--strict=yes"], "'--strict' takes no value"),
         (["check", "--output", "x"], "unknown option '--output' for 'check'"),
     ])

@@ -325,7 +325,7 @@ import Testing
         let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
         #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json"])
         let markdown = try #require(fileSystem.text("report/results.md"))
-        #expect(markdown.contains("## fail\n\n- b\\_test\n\n## pass\n\n- a\\_test\n"))
+        #expect(markdown.contains("## fail\n\n| test | status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
     }
 
     /// `almanac render results.xml` reads JUnit XML: a record per test case.
@@ -346,6 +346,65 @@ import Testing
         let error = try #require(diagnostic { _ = try SinglePageRenderer(options: .init(dataPath: "r.xml"), fileSystem: broken).run() })
         #expect(error.location == SourceLocation(path: "r.xml", line: 1, column: 21))
         #expect(error.message.contains("&amp;"))
+    }
+
+    static func render(_ files: [String: String], _ paths: [String], _ configure: (inout SinglePageRenderer.Options) -> Void) throws -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem(files)
+        var options = SinglePageRenderer.Options(dataPaths: paths)
+        configure(&options)
+        _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        return fileSystem
+    }
+
+    static let results = "name,status,duration\ntest_b,failed,2.5\ntest_a,passed,0.1\n"
+
+    /// As a person rendering a CSV expects: every column shows, as a table.
+    @Test func withoutFieldsEveryOtherColumnShows() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.markdown] }
+        #expect(fileSystem.text("Output/r.md")?.contains("| name | status | duration |\n| --- | --- | --- |\n| test\\_a | passed | 0.1 |") == true)
+    }
+
+    @Test func everyPageSettingIsAnOption() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) {
+            $0.grouping = "status"
+            $0.settings = ["detail": "true", "search": "false", "fields": "duration", "footer": "{{count}} run{{^isOne}}s{{/isOne}}"]
+        }
+        #expect(fileSystem.exists("Output/r/test-a.html"), "--detail")
+        #expect(!fileSystem.tree("Output/assets").keys.contains { $0.hasPrefix("search-") }, "--search false")
+        let markdown = try #require(fileSystem.text("Output/r.md"))
+        #expect(markdown.contains("## failed\n\n| name | duration |\n| --- | --- |\n| test\\_b | 2.5 |\n\n*1 run*"))
+        let wrong = diagnostic { _ = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.settings = ["index": "maybe"] } }
+        #expect(wrong?.message == "--index: 'index' must be true, false or full")
+        #expect(wrong?.location == nil)
+    }
+
+    @Test func aPageFileGivesTheSettingsAndOptionsWin() throws {
+        let page = "---\ntitle: Nightly\ngroup: status\nfields: [duration]\n---\nThe *nightly* run.\n"
+        let fileSystem = try Self.render(["r.csv": Self.results, "report.md": page], ["r.csv"]) {
+            $0.pagePath = "report.md"
+            $0.title = "Tonight"
+        }
+        let markdown = try #require(fileSystem.text("Output/r.md"))
+        #expect(markdown.hasPrefix("# Tonight\n\nThe *nightly* run.\n"))
+        #expect(markdown.contains("## failed"))
+    }
+
+    @Test func severalFilesMakeOnePage() throws {
+        let suite = { (name: String, test: String) in "<testsuite name=\"\(name)\"><testcase classname=\"\(name)\" name=\"\(test)\"/></testsuite>" }
+        let fileSystem = try Self.render(
+            ["TEST-a.xml": suite("A", "test_one"), "TEST-b.xml": suite("B", "test_two")], ["TEST-a.xml", "TEST-b.xml"]) { $0.formats = [.json] }
+        let json = try #require(fileSystem.text("Output/report.json"))
+        #expect(json.contains(#""label": "test_one""#) && json.contains(#""label": "test_two""#))
+        let mixed = diagnostic { _ = try Self.render(["a.csv": "name\nx\n", "b.json": #"{"S": [{"name": "v"}]}"#], ["a.csv", "b.json"]) { _ in } }
+        #expect(mixed?.message == "several data files make one page only when each is a list of records")
+    }
+
+    /// Whatever it writes links only to what it wrote.
+    @Test func anHTMLOnlyPageLinksToNothingUnwritten() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.html] }
+        let html = try #require(fileSystem.text("Output/r.html"))
+        #expect(!html.contains("r.md") && !html.contains("r.json") && !html.contains("index.html"))
+        #expect(html.contains(#"<span class="site-home">"#))
     }
 
     @Test func badGroupingIsAnError() throws {
