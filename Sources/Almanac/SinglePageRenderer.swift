@@ -138,6 +138,10 @@ public struct SinglePageRenderer: Sendable {
             body = frontMatter.body
         }
         var given = options.settings
+        // A test report reads as one: failures first, then errors, skips and passes, by suite.
+        if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
+            for (key, value) in Self.testReportDefaults where object[key] == nil && given[key] == nil { given[key] = value }
+        }
         if let title = options.title { given["title"] = title }
         if let label = options.label { given["label"] = label }
         if let grouping = options.grouping { given["group"] = grouping }
@@ -160,11 +164,17 @@ public struct SinglePageRenderer: Sendable {
 
     static let optionPrefix = "almanac render "
 
+    /// The settings a JUnit report gets unless the page or an option says otherwise.
+    static let testReportDefaults = [
+        "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
+        "search": "name,classname,suite,message",
+    ]
+
     /// An option's text as the front matter value it stands for: lists split at commas,
     /// `true`/`false` and numbers typed.
     static func value(of text: String, for key: String) -> Value {
         switch key {
-        case "fields", "sort", "markdown", "columns":
+        case "fields", "sort", "markdown", "columns", "group_order":
             return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
         case "search" where text != "true" && text != "false":
             return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })

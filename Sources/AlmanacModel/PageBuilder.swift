@@ -71,7 +71,9 @@ public struct PageBuilder {
             case .sections(let groups):
                 sections = groups.map { ($0.title, labeled($0.records), settings.sort == nil) }
             case .rows(let records):
-                sections = try Self.group(labeled(records), by: settings.grouping, index: settings.index, collation: collation, locale: locale)
+                sections = try Self.group(
+                    labeled(records), by: settings.grouping, index: settings.index, order: settings.groupOrder, collation: collation,
+                    locale: locale)
             }
         }
 
@@ -154,8 +156,9 @@ public struct PageBuilder {
 
     typealias Labeled = (label: String, record: Record)
 
+    /// `order`: section titles, grouping by a field, that come first and in that order.
     static func group(
-        _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, collation: Collation, locale: String
+        _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, order: [String] = [], collation: Collation, locale: String
     ) throws(Diagnostic) -> [(title: String, rows: [Labeled], keepsOrder: Bool)] {
         switch grouping {
         case .none:
@@ -181,9 +184,13 @@ public struct PageBuilder {
                 let text = row.record[field]?.text ?? ""
                 if text.isEmpty { missing.append(row) } else { buckets[text, default: []].append(row) }
             }
-            let titles = buckets.keys.map { (title: $0, key: collation.sortKey($0, strength: .secondary)) }
+            let sorted = buckets.keys.map { (title: $0, key: collation.sortKey($0, strength: .secondary)) }
                 .sorted { $0.key != $1.key ? $0.key.lexicographicallyPrecedes($1.key) : $0.title.unicodeScalars.lexicographicallyPrecedes($1.title.unicodeScalars) }
-            var sections = titles.map { ($0.title, buckets[$0.title] ?? [], false) }
+                .map(\.title)
+            // Sections the page names come first, in its order; the rest follow in collation order.
+            let named = order.filter { buckets[$0] != nil }
+            let titles = named + sorted.filter { !named.contains($0) }
+            var sections = titles.map { ($0, buckets[$0] ?? [], false) }
             if !missing.isEmpty { sections.append((missingValueTitle, missing, false)) }
             return sections
         case .year(let field), .month(let field):

@@ -15,6 +15,9 @@ public struct PageSettings: Sendable, Equatable {
     public var data: String?
     public var label: String?
     public var grouping: Grouping = .firstLetter
+    /// Grouping by a field, the section titles that come first and in this order (a test
+    /// report: failed, error, skipped, passed); the rest follow in collation order.
+    public var groupOrder: [String] = []
     public var sort: SortSpec?
     public var fields: [String] = []
     public var index: IndexMode = .letters
@@ -50,7 +53,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown", "split", "search_shards",
+        "markdown", "split", "search_shards", "group_order",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -100,6 +103,7 @@ public struct PageSettings: Sendable, Equatable {
                 }
                 sort = spec
             case "fields": fields = try textList(key, value)
+            case "group_order": groupOrder = try textList(key, value)
             case "index":
                 switch value {
                 case .bool(let on): index = on ? .letters : .off

@@ -209,6 +209,20 @@ import Testing
         #expect(error.message.hasPrefix("the template in this setting is not valid: "))
     }
 
+    /// A grouping may name its order: named sections first, in that order, then the rest.
+    @Test func groupOrderPutsNamedSectionsFirst() throws {
+        var settings = PageSettings()
+        settings.grouping = .field("status")
+        settings.groupOrder = ["failed", "error", "skipped", "passed", "absent"]
+        let statuses = ["passed", "flaky", "failed", "skipped", "passed", "error", "aborted"]
+        let records = statuses.enumerated().map { index, status in
+            Record(fields: Object([.init(name: "name", value: .string("t\(index)")), .init(name: "status", value: .string(status))]),
+                   location: SourceLocation(path: "r.xml"))
+        }
+        let page = try PageBuilder().build(.init(name: "r", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "r"))).page
+        #expect(page.sections.map(\.title) == ["failed", "error", "skipped", "passed", "aborted", "flaky"])
+    }
+
     @Test func footersAreFilledInOncePerSection() throws {
         var settings = PageSettings()
         settings.footer = try SectionText("{{count}} item{{^isOne}}s{{/isOne}} in {{title}}")

@@ -399,6 +399,27 @@ import Testing
         #expect(mixed?.message == "several data files make one page only when each is a list of records")
     }
 
+    /// A JUnit report reads as a test report unless told otherwise: failures first, then
+    /// errors, skips and passes, each by suite and name, with suite, status, time and message.
+    @Test func aTestReportHasTestReportDefaults() throws {
+        let results = """
+            <testsuites><testsuite name="b_suite"><testcase name="z_pass"/><testcase name="y_skip"><skipped/></testcase></testsuite>
+            <testsuite name="a_suite"><testcase name="x_fail"><failure message="no"/></testcase><testcase name="w_pass"/>
+            <testcase name="v_error"><error message="boom"/></testcase></testsuite></testsuites>
+            """
+        let fileSystem = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) { $0.formats = [.markdown] }
+        let markdown = try #require(fileSystem.text("Output/test-all.md"))
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings == ["## failed", "## error", "## skipped", "## passed"])
+        #expect(markdown.contains("| name | suite | status | time | message |"))
+        #expect(markdown.contains("| w\\_pass | a\\_suite | passed |  |  |\n| z\\_pass | b\\_suite | passed |"), "by suite, then name")
+        let grouped = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) {
+            $0.formats = [.markdown]
+            $0.grouping = "suite"
+        }
+        #expect(grouped.text("Output/test-all.md")?.contains("## a\\_suite") == true, "an option wins")
+    }
+
     /// Whatever it writes links only to what it wrote.
     @Test func anHTMLOnlyPageLinksToNothingUnwritten() throws {
         let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.html] }
