@@ -167,7 +167,7 @@ public struct SinglePageRenderer: Sendable {
     /// The settings a JUnit report gets unless the page or an option says otherwise.
     static let testReportDefaults = [
         "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
-        "search": "name,classname,suite,message",
+        "search": "name,classname,suite,message", "summary": "tests",
     ]
 
     /// An option's text as the front matter value it stands for: lists split at commas,

@@ -5,6 +5,8 @@ import AlmanacCore
 public struct PageSettings: Sendable, Equatable {
     public enum IndexMode: String, Sendable { case off, letters, full }
     public enum Style: String, Sendable { case plain, grouped }
+    /// A line at the top that sums the rows up; `tests` counts a test report's outcomes.
+    public enum Summary: String, Sendable { case tests }
     public enum Search: Sendable, Equatable {
         case off
         case allTextFields
@@ -18,6 +20,7 @@ public struct PageSettings: Sendable, Equatable {
     /// Grouping by a field, the section titles that come first and in this order (a test
     /// report: failed, error, skipped, passed); the rest follow in collation order.
     public var groupOrder: [String] = []
+    public var summary: Summary?
     public var sort: SortSpec?
     public var fields: [String] = []
     public var index: IndexMode = .letters
@@ -53,7 +56,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown", "split", "search_shards", "group_order",
+        "markdown", "split", "search_shards", "group_order", "summary",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -104,6 +107,12 @@ public struct PageSettings: Sendable, Equatable {
                 sort = spec
             case "fields": fields = try textList(key, value)
             case "group_order": groupOrder = try textList(key, value)
+            case "summary":
+                let name = try text(key, value)
+                guard let kind = Summary(rawValue: name) else {
+                    throw .error(at: location(key), "unknown summary '\(name)'", hint: "use tests, for a test report")
+                }
+                summary = kind
             case "index":
                 switch value {
                 case .bool(let on): index = on ? .letters : .off

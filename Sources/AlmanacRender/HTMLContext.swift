@@ -91,6 +91,7 @@ struct HTMLContext {
         let directory: [TemplateValue] = if case .front = part { self.directory(page, paths: paths, root: root) } else { [] }
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
+        if let summary = TestSummary.line(for: page) { values["summary"] = .string(summary) }
         values["action"] = .string(root + listingPath)
         values["prose"] = .string(page.prose.html)
         values["sections"] = .list(sections(page, view: view, paths: paths, part: part, root: root))

@@ -43,6 +43,7 @@ public struct PageContext {
         return [
             "title": .string(page.title),
             "name": .string(page.name),
+            "summary": TestSummary.line(for: page).map(TemplateValue.string) ?? .bool(false),
             "prose": .string(PageContext.trimmedProse(page.prose.markdown)),
             "hasProse": .bool(!page.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
             "hasIndex": .bool(view.hasIndex),

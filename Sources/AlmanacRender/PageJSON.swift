@@ -12,7 +12,13 @@ public enum PageJSON {
         output.reserveCapacity(estimatedSize(of: page))
         output += "{\n  \"title\": ".utf8
         JSONWriter.quote(page.title, into: &output)
-        output += ",\n  \"count\": \(page.rowCount),\n  \"sections\": ".utf8
+        output += ",\n  \"count\": \(page.rowCount),".utf8
+        if let summary = TestSummary.line(for: page) {
+            output += "\n  \"summary\": ".utf8
+            JSONWriter.quote(summary, into: &output)
+            output.append(UInt8(ascii: ","))
+        }
+        output += "\n  \"sections\": ".utf8
         list(page.sections, indent: 1, into: &output) { section, output in
             output += "{\n      \"id\": ".utf8
             JSONWriter.quote(section.id, into: &output)
