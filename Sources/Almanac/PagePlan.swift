@@ -30,10 +30,11 @@ extension SiteBuilder {
         let results = Parallel.map(inputs.pages) { location in
             Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic]) in
                 var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
+                var readWarnings: [Diagnostic] = []
                 if location.name == "index" {
-                    let data = try source.parseData()
+                    let data = try source.parseData(warnings: &readWarnings)
                     let built = try source.model(prose: source.renderProse(), data: data, site: inputs.site)
-                    return (nil, (built.page, source.key), built.warnings)
+                    return (nil, (built.page, source.key), readWarnings + built.warnings)
                 }
                 let entry = previous?.pages[location.name]
                 if let entry, entry.key == source.key, Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
@@ -47,9 +48,9 @@ extension SiteBuilder {
                     let edit = PagePlan.ProseEdit(name: location.name, entry: entry, prose: prose, sourceKey: source.key, listingKey: keys.listing)
                     return (.proseEdited(edit), nil, [])
                 }
-                let data = try source.parseData()
+                let data = try source.parseData(warnings: &readWarnings)
                 let built = try source.model(prose: prose, data: data, site: inputs.site)
-                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, built.warnings)
+                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, readWarnings + built.warnings)
             }
         }
         var plans: [PagePlan] = []

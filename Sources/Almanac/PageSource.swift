@@ -90,10 +90,10 @@ struct PageSource: Sendable {
 
     /// The data file's records, parsed from the bytes already read, which are then let go:
     /// take the keys (`partKeys`) first.
-    mutating func parseData() throws(Diagnostic) -> DatasetShape? {
+    mutating func parseData(warnings: inout [Diagnostic]) throws(Diagnostic) -> DatasetShape? {
         guard let data else { return nil }
         self.data = (data.path, [])
-        return try Self.shape(DataReader.read(data.bytes, path: data.path), settings: settings)
+        return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings)
     }
 
     /// The page's model, from its parsed data and the prose already rendered.

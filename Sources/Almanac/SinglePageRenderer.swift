@@ -57,6 +57,8 @@ public struct SinglePageRenderer: Sendable {
         public let annotations: [String]
         /// Rows whose `status` is failed or error.
         public let failingTests: Int
+        /// What the readers and the model noticed that is not an error.
+        public let warnings: [Diagnostic]
     }
 
     /// Renders and writes the page.
@@ -64,8 +66,9 @@ public struct SinglePageRenderer: Sendable {
     public func run() throws(DiagnosticList) -> Rendered {
         let artifacts: [Artifact]
         let page: Page
+        let warnings: [Diagnostic]
         do {
-            (artifacts, page) = try render()
+            (artifacts, page, warnings) = try render()
         } catch {
             throw DiagnosticList([error])
         }
@@ -79,11 +82,14 @@ public struct SinglePageRenderer: Sendable {
         case .github: annotations = TestAnnotations.github(page)
         case nil: break
         }
-        return Rendered(written: artifacts.map(\.path), annotations: annotations, failingTests: TestAnnotations.failingRows(page).count)
+        return Rendered(
+            written: artifacts.map(\.path), annotations: annotations, failingTests: TestAnnotations.failingRows(page).count,
+            warnings: warnings)
     }
 
-    func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page) {
+    func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
         let (settings, prose) = try readSettings()
+        var warnings: [Diagnostic] = []
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
         for path in options.dataPaths {
             let bytes: [UInt8]
@@ -93,7 +99,7 @@ public struct SinglePageRenderer: Sendable {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            read.append((path, bytes, try PageSource.shape(DataReader.read(bytes, path: path), settings: settings)))
+            read.append((path, bytes, try PageSource.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings)))
         }
         let data = try Self.combine(read.map { ($0.path, $0.shape) })
         var page = settings
@@ -106,7 +112,9 @@ public struct SinglePageRenderer: Sendable {
         let input = PageBuilder.Input(
             name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
             defaultLocale: options.locale)
-        let built = try PageBuilder().build(input).page
+        let result = try PageBuilder().build(input)
+        let built = result.page
+        warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "")
         // The same units a site build expands a page into, keyed by what the page is made of.
         let key = ContentHash.fingerprint(read.map(\.bytes) + [Array("\(page)".utf8), Array(templates.fingerprint.utf8)])
@@ -116,7 +124,7 @@ public struct SinglePageRenderer: Sendable {
         site.hasHome = false
         var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
         if outputs.writesHTML { artifacts += templates.assets }
-        return (artifacts, built)
+        return (artifacts, built, warnings)
     }
 
     /// The page's settings, as front matter gives them: from `--page`, then each option.

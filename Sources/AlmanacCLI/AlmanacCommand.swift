@@ -111,6 +111,7 @@ public struct AlmanacCommand {
                     return .usage
                 }
                 let rendered = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+                for warning in rendered.warnings { output.error(printer.format(warning)) }
                 // Workflow commands are read from standard output, so they go there, quiet or not.
                 rendered.annotations.forEach(output.standard)
                 if !parsed.flags.contains("--quiet") {

@@ -31,6 +31,13 @@ public enum DataFormat: String, Sendable, CaseIterable {
 /// Reads a data file in whichever format its extension names.
 public enum DataReader {
     public static func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedData {
+        var warnings: [Diagnostic] = []
+        return try read(bytes, path: path, warnings: &warnings)
+    }
+
+    /// `warnings`: what a reader noticed that is not an error (a JUnit suite whose counts
+    /// disagree with its cases).
+    public static func read(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> LoadedData {
         guard let format = DataFormat(path: path) else {
             throw .error(
                 at: SourceLocation(path: path), "unknown data format '.\(Path.fileExtension(of: path))'",
@@ -44,7 +51,7 @@ public enum DataReader {
         case .tsv: return .records(try CSVReader.tsv.read(bytes, path: path))
         case .yaml: return .document(try YAMLReader().read(bytes, path: path).value, start)
         case .propertyList: return .document(try PropertyListReader().read(bytes, path: path), start)
-        case .junit: return .records(try JUnitReader().read(bytes, path: path))
+        case .junit: return .records(try JUnitReader().read(bytes, path: path, warnings: &warnings))
         }
     }
 }

@@ -19,6 +19,13 @@ public struct JUnitReader {
     public static let fields = ["suite", "classname", "name", "status", "time", "message", "details", "file", "line", "output"]
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
+        var warnings: [Diagnostic] = []
+        return try read(bytes, path: path, warnings: &warnings)
+    }
+
+    /// `warnings`: each suite whose own counts (`tests`, `failures`, `errors`, `skipped`)
+    /// disagree with the cases it holds.
+    public func read(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [Record] {
         try TextInput.validateUTF8(bytes, path: path)
         if let doctype = Self.firstDoctype(bytes) {
             throw .error(
@@ -41,6 +48,7 @@ public struct JUnitReader {
         guard collector.sawRoot else {
             throw .error(at: SourceLocation(path: path), "empty XML file: no <testsuites> or <testsuite>")
         }
+        warnings += collector.warnings
         return collector.records
     }
 
@@ -87,8 +95,21 @@ public struct JUnitReader {
         /// The first error libxml2 reported, where it was found.
         var firstError: (error: Error, line: Int, column: Int)?
 
-        /// The enclosing `<testsuite>`s, innermost last: their names and files.
-        private var suites: [(name: String?, file: String?)] = []
+        var warnings: [Diagnostic] = []
+        /// The enclosing `<testsuite>`s, innermost last.
+        private var suites: [Suite] = []
+
+        /// A suite being read: what it says of itself, and what its cases (nested ones
+        /// included, as the attributes count them) turn out to be.
+        struct Suite {
+            var name: String?
+            var file: String?
+            var location: SourceLocation
+            var declared: [String: Int]
+            var counted: [String: Int] = ["tests": 0, "failures": 0, "errors": 0, "skipped": 0]
+        }
+
+        static let countAttributes = ["tests", "failures", "errors", "skipped"]
         private var testCase: Case?
         /// The text of the element being read inside a case.
         private var text = ""
@@ -124,7 +145,10 @@ public struct JUnitReader {
             }
             switch name {
             case "testsuite":
-                suites.append((attributes["name"], attributes["file"] ?? attributes["filepath"]))
+                var declared: [String: Int] = [:]
+                for key in Self.countAttributes { if let value = attributes[key].flatMap({ Int($0) }) { declared[key] = value } }
+                suites.append(Suite(
+                    name: attributes["name"], file: attributes["file"] ?? attributes["filepath"], location: location, declared: declared))
             case "testcase":
                 testCase = Case(attributes: attributes, location: location)
             case "failure", "error", "skipped":
@@ -157,7 +181,7 @@ public struct JUnitReader {
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             switch name {
             case "testsuite":
-                if !suites.isEmpty { suites.removeLast() }
+                if let suite = suites.popLast() { check(suite) }
             case "failure", "error", "skipped":
                 let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if isDecidingOutcome && !body.isEmpty { testCase?.details = body }
@@ -168,7 +192,14 @@ public struct JUnitReader {
                 if !body.isEmpty { testCase?.output.append(body) }
                 text = ""
             case "testcase":
-                if let testCase { records.append(record(testCase)) }
+                if let testCase {
+                    records.append(record(testCase))
+                    let counter = ["failed": "failures", "error": "errors", "skipped": "skipped"][testCase.status]
+                    for index in suites.indices {
+                        suites[index].counted["tests", default: 0] += 1
+                        if let counter { suites[index].counted[counter, default: 0] += 1 }
+                    }
+                }
                 testCase = nil
                 text = ""
             default:
@@ -178,6 +209,22 @@ public struct JUnitReader {
 
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if firstError == nil { firstError = (parseError, parser.lineNumber, parser.columnNumber) }
+        }
+
+        /// Tools get these attributes wrong (retries, nesting); the cases are what is shown, so a
+        /// disagreement is worth a word, not an error.
+        private func check(_ suite: Suite) {
+            let wrong = Self.countAttributes.filter { key in suite.declared[key].map { $0 != suite.counted[key] } ?? false }
+            guard !wrong.isEmpty else { return }
+            let says = wrong.map { "\($0)=\"\(suite.declared[$0] ?? 0)\"" }.joined(separator: " ")
+            let holds = wrong.map { key in
+                let count = suite.counted[key] ?? 0
+                let noun = ["tests": "case", "failures": "failure", "errors": "error", "skipped": "skipped"][key] ?? key
+                return "\(count) \(noun)\(count == 1 || key == "skipped" ? "" : "s")"
+            }.joined(separator: ", ")
+            warnings.append(.warning(
+                at: suite.location, "suite '\(suite.name ?? "")' says \(says) but holds \(holds)",
+                hint: "Almanac counts the cases themselves; the suite's attributes are not used"))
         }
 
         private func fail(_ diagnostic: Diagnostic, _ parser: XMLParser) {

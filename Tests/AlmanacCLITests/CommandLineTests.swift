@@ -80,6 +80,10 @@ import Testing
         #expect(lenient.standard.isEmpty)
         let wrong = Captured()
         #expect(AlmanacCommand(fileSystem: files).run(["render", "results.xml", "--annotations", "gitlab"], output: wrong.output) == .usage)
+        let miscounted = MemoryFileSystem(["r.xml": #"<testsuite name="s" tests="5"><testcase name="a"/></testsuite>"#])
+        let warned = Captured()
+        #expect(AlmanacCommand(fileSystem: miscounted).run(["render", "r.xml", "--quiet"], output: warned.output) == .success)
+        #expect(warned.error.first?.hasPrefix(#"r.xml:1:1: warning: suite 's' says tests="5" but holds 1 case"#) == true)
     }
 
     @Test func buildSucceedsWithASummary() {
