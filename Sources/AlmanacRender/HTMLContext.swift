@@ -229,7 +229,10 @@ struct HTMLContext {
             if page.settings.markdownFields.contains(field.name), case .string(let text) = field.value {
                 entry["html"] = .string(markdown.html(text))
             } else {
-                entry["value"] = .string(Self.displayText(field.value))
+                let text = Self.displayText(field.value)
+                entry["value"] = .string(text)
+                // Text of several lines (a traceback, a log) keeps its lines, as code does.
+                if text.contains("\n") { entry["isPreformatted"] = .bool(true) }
             }
             fields.append(.object(entry))
         }

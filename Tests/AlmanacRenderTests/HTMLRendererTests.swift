@@ -198,6 +198,15 @@ import Testing
         #expect(apple.contains(#"[0,"apple red","Apple",0,"things/sections/a.html#row-apple"]"#))
     }
 
+    @Test func textOfSeveralLinesKeepsItsLinesOnADetailPage() throws {
+        let files = try Self.render([["name": .string("t"), "details": .string("line one\n  <indented>"), "note": .string("one line")]]) {
+            $0.hasDetailPages = true
+        }
+        let detail = try #require(files["things/t.html"])
+        #expect(detail.contains("<dd><pre>line one\n  &lt;indented&gt;</pre></dd>"))
+        #expect(detail.contains("<dd>one line</dd>"))
+    }
+
     @Test func theHTMLPageLinksOnlyToTheFormatsWrittenBesideIt() throws {
         let alone = try Self.render(Self.fruit)
         #expect(alone.keys.filter { !$0.hasPrefix("assets/") } == ["things.html"])

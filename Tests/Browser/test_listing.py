@@ -217,6 +217,20 @@ def test_narrow_phone_shows_the_letter_strip_without_sideways_scrolling(phone, s
     assert 0 <= rect["top"] and rect["bottom"] <= 640, "the strip stays in view while scrolling"
 
 
+def test_a_test_reports_traceback_keeps_its_lines_without_sideways_scrolling(phone, site):
+    phone.get((site / "tests" / "test-upload-to-archive.html").as_uri())
+    block = phone.find_element(By.CSS_SELECTOR, ".detail-fields pre")
+    assert block.text.splitlines()[1].strip() == "client.upload(report)"
+    overflow = phone.execute_script("return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+    assert overflow <= 0, "the code block scrolls inside itself, the page does not"
+
+
+def test_the_example_test_report_puts_failures_first(driver, server):
+    driver.get(server + "/tests.html")
+    assert driver.find_element(By.CSS_SELECTOR, ".test-summary").text == "12 tests: 1 failed, 1 error, 1 skipped, 9 passed · 2.7 s"
+    assert [h.text for h in driver.find_elements(By.CSS_SELECTOR, "section h2")] == ["failed", "error", "skipped", "passed"]
+
+
 def test_section_headers_stick_while_their_section_scrolls(driver, server):
     driver.get(server + "/regions.html")
     header = driver.find_element(By.CSS_SELECTOR, "#south .section-header")
