@@ -77,7 +77,8 @@ extension SiteBuilder {
     /// Whether every file the cache lists for a page is still in the output (someone may have
     /// deleted one by hand); checked in chunks on every core, as a page may have 100,000.
     static func outputHasFiles(of entry: BuildCache.Page, previous: BuildCache?, fileSystem: any FileSystem, output: String) -> Bool {
-        let paths = entry.units.values.flatMap { $0 } + entry.units.values.flatMap { $0 }.flatMap { previous?.extraFiles[$0] ?? [] }
+        let files = entry.units.values.flatMap { $0 }
+        let paths = files + files.flatMap { previous?.extraFiles[$0] ?? [] }
         let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
         return Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }
     }

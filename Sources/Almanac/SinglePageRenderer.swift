@@ -6,8 +6,8 @@ import AlmanacRender
 import AlmanacTemplate
 import AlmanacWrite
 
-/// `almanac render DATAFILE`: one page from one data file, no content folder needed — the
-/// quick way for a CI job to turn a results file into a report.
+/// `almanac render DATAFILE...`: one page from one or more data files, no content folder
+/// needed — the quick way for a CI job to turn its results files into a report.
 public struct SinglePageRenderer: Sendable {
     public struct Options: Sendable {
         /// The data files, read into one page; several must each be a list of records.
@@ -88,7 +88,7 @@ public struct SinglePageRenderer: Sendable {
     }
 
     func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
-        let (settings, prose) = try readSettings()
+        let (settings, settingsObject, prose) = try readSettings()
         var warnings: [Diagnostic] = []
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
         for path in options.dataPaths {
@@ -105,7 +105,7 @@ public struct SinglePageRenderer: Sendable {
         var page = settings
         page.data = options.dataPath
         if page.fields.isEmpty && options.settings["fields"] == nil, case .rows(let records) = data {
-            page.fields = Self.defaultFields(records, label: page.label, isTestReport: read.allSatisfy { DataFormat(path: $0.path) == .junit })
+            page.fields = Self.defaultFields(records, label: page.label)
         }
         let name = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
         if page.title == nil { page.title = PageSource.titleFromName(name) }
@@ -117,7 +117,8 @@ public struct SinglePageRenderer: Sendable {
         warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "")
         // The same units a site build expands a page into, keyed by what the page is made of.
-        let key = ContentHash.fingerprint(read.map(\.bytes) + [Array("\(page)".utf8), Array(templates.fingerprint.utf8)])
+        let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
+        let key = ContentHash.fingerprint(read.map(\.bytes) + [settingsBytes, Array(templates.fingerprint.utf8)])
         let outputs = PageOutputs(page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats)
         // No home page is written, so the pages link to none.
         var site = templates.siteInfo(SiteConfiguration())
@@ -127,8 +128,9 @@ public struct SinglePageRenderer: Sendable {
         return (artifacts, built, warnings)
     }
 
-    /// The page's settings, as front matter gives them: from `--page`, then each option.
-    func readSettings() throws(Diagnostic) -> (PageSettings, Prose) {
+    /// The page's settings, as front matter gives them: from `--page`, then each option; with
+    /// the front matter they were read from.
+    func readSettings() throws(Diagnostic) -> (PageSettings, Object, Prose) {
         var object = Object()
         var locations: [String: SourceLocation] = [:]
         var body = ""
@@ -167,7 +169,7 @@ public struct SinglePageRenderer: Sendable {
             throw .error(at: nil, option + ": " + error.message, hint: error.hint)
         }
         let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(body)
-        return (settings, Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings))
+        return (settings, object, Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings))
     }
 
     static let optionPrefix = "almanac render "
@@ -175,23 +177,19 @@ public struct SinglePageRenderer: Sendable {
     /// The settings a JUnit report gets unless the page or an option says otherwise.
     static let testReportDefaults = [
         "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests",
+        "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message",
     ]
 
     /// An option's text as the front matter value it stands for: lists split at commas,
     /// `true`/`false` and numbers typed.
     static func value(of text: String, for key: String) -> Value {
-        switch key {
-        case "fields", "sort", "markdown", "columns", "group_order":
-            return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
-        case "search" where text != "true" && text != "false":
-            return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
-        default:
-            if text == "true" { return .bool(true) }
-            if text == "false" { return .bool(false) }
-            if let number = Number(parsing: text), key == "split" || key == "search_shards" { return .number(number) }
-            return .string(text)
-        }
+        let isList = ["fields", "sort", "markdown", "columns", "group_order"].contains(key)
+            || (key == "search" && text != "true" && text != "false")
+        if isList { return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }) }
+        if text == "true" { return .bool(true) }
+        if text == "false" { return .bool(false) }
+        if let number = Number(parsing: text), key == "split" || key == "search_shards" { return .number(number) }
+        return .string(text)
     }
 
     /// Several files make one page when each is a list of records.
@@ -207,10 +205,9 @@ public struct SinglePageRenderer: Sendable {
         return .rows(records)
     }
 
-    /// What a row shows when no `--fields` are given: for a test report, where and how each
-    /// test ended; otherwise every column but the label, as a person rendering a CSV expects.
-    static func defaultFields(_ records: [Record], label: String?, isTestReport: Bool) -> [String] {
-        if isTestReport { return ["suite", "status", "time", "message"] }
+    /// What a row shows when no fields are given: every column but the label, as a person
+    /// rendering a CSV expects.
+    static func defaultFields(_ records: [Record], label: String?) -> [String] {
         let labelField = PageBuilder.labelField(label, records: records)
         var names: [String] = []
         var seen = Set<String>()

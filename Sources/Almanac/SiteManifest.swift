@@ -85,7 +85,7 @@ struct SiteManifest: Sendable {
             case .kept(let kept, let entry):
                 name = kept
                 keptPageCount += 1
-                units += SiteManifest.cachedUnits(entry) { _ in .kept }
+                units += SiteManifest.cachedUnits(entry)
                 summaries.append(PageSummary(name: name, title: entry.title, rowCount: entry.rowCount))
                 entries[name] = entry
             case .proseEdited(let edit):
@@ -112,7 +112,7 @@ struct SiteManifest: Sendable {
         private mutating func add(_ edit: PagePlan.ProseEdit) {
             let listing = Set(edit.entry.units[edit.entry.listingKey] ?? [])
             let index = edits.count
-            units += SiteManifest.cachedUnits(edit.entry) { _ in .kept }.map { unit in
+            units += SiteManifest.cachedUnits(edit.entry).map { unit in
                 guard listing.contains(unit.path), let format = OutputFormat.all.first(where: { PagePaths.listing(edit.name, $0) == unit.path })
                 else { return unit }
                 return Unit(path: unit.path, key: edit.listingKey, work: .splice(index, format))
@@ -155,10 +155,10 @@ struct SiteManifest: Sendable {
         return keys.details
     }
 
-    /// A cached page's units, with the work `work` gives.
-    static func cachedUnits(_ entry: BuildCache.Page, work: (String) -> Work) -> [Unit] {
+    /// A cached page's units, all reused from the last build.
+    static func cachedUnits(_ entry: BuildCache.Page) -> [Unit] {
         entry.units.keys.sorted().flatMap { key in
-            (entry.units[key] ?? []).map { Unit(path: $0, key: key, work: work($0)) }
+            (entry.units[key] ?? []).map { Unit(path: $0, key: key, work: .kept) }
         }
     }
 
