@@ -177,7 +177,7 @@ public struct SinglePageRenderer: Sendable {
     /// The settings a JUnit report gets unless the page or an option says otherwise.
     static let testReportDefaults = [
         "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message",
+        "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message", "detail": "failing",
     ]
 
     /// An option's text as the front matter value it stands for: lists split at commas,

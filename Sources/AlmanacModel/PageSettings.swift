@@ -7,6 +7,9 @@ public struct PageSettings: Sendable, Equatable {
     public enum Style: String, Sendable { case plain, grouped }
     /// A line at the top that sums the rows up; `tests` counts a test report's outcomes.
     public enum Summary: String, Sendable { case tests }
+    /// `detail: failing` gives a page only to rows whose `status` is failed or error: a test
+    /// report's thousands of passes need none.
+    public enum DetailPages: String, Sendable { case none, all, failing }
     public enum Search: Sendable, Equatable {
         case off
         case allTextFields
@@ -28,7 +31,13 @@ public struct PageSettings: Sendable, Equatable {
     public var style: Style = .plain
     public var image: String?
     public var accessory: String?
-    public var hasDetailPages = false
+    /// Which rows get a page of their own: none, every row, or (a test report) the failing ones.
+    public var detailPages: DetailPages = .none
+    /// Whether any row may get a detail page; setting it true gives every row one.
+    public var hasDetailPages: Bool {
+        get { detailPages != .none }
+        set { detailPages = newValue ? .all : .none }
+    }
     public var isCollapsible = false
     public var header: SectionText?
     public var footer: SectionText?
@@ -133,7 +142,12 @@ public struct PageSettings: Sendable, Equatable {
                 self.style = style
             case "image": image = try text(key, value)
             case "accessory": accessory = try text(key, value)
-            case "detail": hasDetailPages = try flag(key, value)
+            case "detail":
+                switch value {
+                case .bool(let on): detailPages = on ? .all : .none
+                case .string("failing"): detailPages = .failing
+                default: throw .error(at: location(key), "'detail' must be true, false or failing, found \(Self.kind(value))")
+                }
             case "collapsible": isCollapsible = try flag(key, value)
             case "header": header = try SectionText(try text(key, value), at: location(key))
             case "footer": footer = try SectionText(try text(key, value), at: location(key))
@@ -161,6 +175,21 @@ public struct PageSettings: Sendable, Equatable {
                     hint: suggestion.map { "did you mean '\($0)'?" } ?? "known settings: \(Self.knownKeys.joined(separator: ", "))")
             }
         }
+    }
+
+    /// Whether `row` gets a detail page.
+    public func hasDetailPage(_ row: Row) -> Bool {
+        switch detailPages {
+        case .none: return false
+        case .all: return true
+        case .failing: return Self.isFailing(row.record)
+        }
+    }
+
+    /// A test that failed or errored: what `detail: failing` and `--fail-on failures` look for.
+    public static func isFailing(_ record: Record) -> Bool {
+        let status = record["status"]?.text
+        return status == "failed" || status == "error"
     }
 
     private static func kind(_ value: Value) -> String {

@@ -196,7 +196,7 @@ struct HTMLContext {
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
         ]
-        if settings.hasDetailPages { values["href"] = .string(root + paths.detail(row)) }
+        if settings.hasDetailPage(row) { values["href"] = .string(root + paths.detail(row)) }
         if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if let accessory = settings.accessory, accessory != "disclosure" {
             values["accessoryName"] = .string(accessory)
@@ -242,12 +242,12 @@ struct HTMLContext {
         values["back"] = .string(root + backPath + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
         if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
-        if position > 0 {
-            let previous = section.rows[position - 1]
+        // Neighbours among the rows that have pages (with `detail: failing`, the failures).
+        let settings = page.settings
+        if let previous = section.rows[..<position].last(where: settings.hasDetailPage) {
             values["previous"] = ["label": .string(previous.label), "href": .string(previous.slug + ".html")]
         }
-        if position + 1 < section.rows.count {
-            let next = section.rows[position + 1]
+        if let next = section.rows[(position + 1)...].first(where: settings.hasDetailPage) {
             values["next"] = ["label": .string(next.label), "href": .string(next.slug + ".html")]
         }
         return .object(values)

@@ -45,7 +45,10 @@ public struct PageOutputs: Sendable {
         guard writesHTML else { return count }
         if paths.searchData != nil { count += 1 }
         if page.isSplit { count += page.sections.filter { !$0.isEmpty }.count }
-        if page.settings.hasDetailPages { count += page.rowCount }
+        if page.settings.hasDetailPages {
+            count += page.settings.detailPages == .all ? page.rowCount
+                : page.sections.reduce(0) { $0 + $1.rows.filter(page.settings.hasDetailPage).count }
+        }
         return count
     }
 
@@ -64,7 +67,7 @@ public struct PageOutputs: Sendable {
         }
         if page.settings.hasDetailPages {
             for (index, section) in page.sections.enumerated() {
-                for (position, row) in section.rows.enumerated() {
+                for (position, row) in section.rows.enumerated() where page.settings.hasDetailPage(row) {
                     body(paths.detail(row), .detail(section: index, position: position))
                 }
             }

@@ -138,7 +138,7 @@ public enum SearchIndex {
             for row in section.rows {
                 labels.append(row.label)
                 sections.append(index)
-                hrefs.append(page.settings.hasDetailPages ? paths.detail(row) : paths.section(index) + "#row-" + row.slug)
+                hrefs.append(page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(index) + "#row-" + row.slug)
             }
         }
         return (labels, sections, hrefs)

@@ -7,10 +7,7 @@ import AlmanacModel
 public enum TestAnnotations {
     /// Rows that failed or errored, whatever their file: what `--fail-on failures` counts.
     public static func failingRows(_ page: Page) -> [Row] {
-        page.sections.flatMap(\.rows).filter { row in
-            guard case .string(let status)? = row.record["status"] else { return false }
-            return status == "failed" || status == "error"
-        }
+        page.sections.flatMap(\.rows).filter { PageSettings.isFailing($0.record) }
     }
 
     /// One `::error` line per failing row that has a `file`, in page order.

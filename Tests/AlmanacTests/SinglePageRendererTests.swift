@@ -1,0 +1,150 @@
+import Almanac
+import AlmanacCore
+import AlmanacTestSupport
+import Foundation
+import Testing
+
+@Suite struct SinglePageRendererTests {
+    @Test func rendersOneDataFileWithoutAContentFolder() throws {
+        let fileSystem = MemoryFileSystem(["results.ndjson": "{\"test\":\"b_test\",\"status\":\"fail\"}\n{\"test\":\"a_test\",\"status\":\"pass\"}\n"])
+        var options = SinglePageRenderer.Options(dataPath: "results.ndjson")
+        options.label = "test"
+        options.grouping = "status"
+        options.outputPath = "report"
+        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
+        #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json"])
+        let markdown = try #require(fileSystem.text("report/results.md"))
+        #expect(markdown.contains("## fail\n\n| test | status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
+    }
+
+    /// `almanac render results.xml` reads JUnit XML: a record per test case.
+    @Test func rendersAJUnitFile() throws {
+        let fileSystem = MemoryFileSystem(["results.xml": """
+            <testsuites><testsuite name="tests.test_lib"><testcase classname="tests.test_lib" name="test_ok" time="0.1"/>
+            <testcase classname="tests.test_lib" name="test_fails" file="tests/test_lib.py" line="25"><failure message="assert False">E assert False</failure></testcase>
+            </testsuite></testsuites>
+            """])
+        var options = SinglePageRenderer.Options(dataPath: "results.xml")
+        options.grouping = "status"
+        options.formats = [.json]
+        _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let json = try #require(fileSystem.text("Output/results.json"))
+        #expect(json.contains(#""title": "failed""#) && json.contains(#""title": "passed""#))
+        #expect(json.contains(#""line": 25"#))
+        let broken = MemoryFileSystem(["r.xml": "<testsuite name=\"a & b\"/>"])
+        let error = try #require(diagnostic { _ = try SinglePageRenderer(options: .init(dataPath: "r.xml"), fileSystem: broken).run() })
+        #expect(error.location == SourceLocation(path: "r.xml", line: 1, column: 21))
+        #expect(error.message.contains("&amp;"))
+    }
+
+    static func render(_ files: [String: String], _ paths: [String], _ configure: (inout SinglePageRenderer.Options) -> Void) throws -> MemoryFileSystem {
+        let fileSystem = MemoryFileSystem(files)
+        var options = SinglePageRenderer.Options(dataPaths: paths)
+        configure(&options)
+        _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        return fileSystem
+    }
+
+    static let results = "name,status,duration\ntest_b,failed,2.5\ntest_a,passed,0.1\n"
+
+    /// As a person rendering a CSV expects: every column shows, as a table.
+    @Test func withoutFieldsEveryOtherColumnShows() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.markdown] }
+        #expect(fileSystem.text("Output/r.md")?.contains("| name | status | duration |\n| --- | --- | --- |\n| test\\_a | passed | 0.1 |") == true)
+    }
+
+    @Test func everyPageSettingIsAnOption() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) {
+            $0.grouping = "status"
+            $0.settings = ["detail": "true", "search": "false", "fields": "duration", "footer": "{{count}} run{{^isOne}}s{{/isOne}}"]
+        }
+        #expect(fileSystem.exists("Output/r/test-a.html"), "--detail")
+        #expect(!fileSystem.tree("Output/assets").keys.contains { $0.hasPrefix("search-") }, "--search false")
+        let markdown = try #require(fileSystem.text("Output/r.md"))
+        #expect(markdown.contains("## failed\n\n| name | duration |\n| --- | --- |\n| test\\_b | 2.5 |\n\n*1 run*"))
+        let wrong = diagnostic { _ = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.settings = ["index": "maybe"] } }
+        #expect(wrong?.message == "--index: 'index' must be true, false or full")
+        #expect(wrong?.location == nil)
+    }
+
+    @Test func aPageFileGivesTheSettingsAndOptionsWin() throws {
+        let page = "---\ntitle: Nightly\ngroup: status\nfields: [duration]\n---\nThe *nightly* run.\n"
+        let fileSystem = try Self.render(["r.csv": Self.results, "report.md": page], ["r.csv"]) {
+            $0.pagePath = "report.md"
+            $0.title = "Tonight"
+        }
+        let markdown = try #require(fileSystem.text("Output/r.md"))
+        #expect(markdown.hasPrefix("# Tonight\n\nThe *nightly* run.\n"))
+        #expect(markdown.contains("## failed"))
+    }
+
+    @Test func severalFilesMakeOnePage() throws {
+        let suite = { (name: String, test: String) in "<testsuite name=\"\(name)\"><testcase classname=\"\(name)\" name=\"\(test)\"/></testsuite>" }
+        let fileSystem = try Self.render(
+            ["TEST-a.xml": suite("A", "test_one"), "TEST-b.xml": suite("B", "test_two")], ["TEST-a.xml", "TEST-b.xml"]) { $0.formats = [.json] }
+        let json = try #require(fileSystem.text("Output/report.json"))
+        #expect(json.contains(#""label": "test_one""#) && json.contains(#""label": "test_two""#))
+        let mixed = diagnostic { _ = try Self.render(["a.csv": "name\nx\n", "b.json": #"{"S": [{"name": "v"}]}"#], ["a.csv", "b.json"]) { _ in } }
+        #expect(mixed?.message == "several data files make one page only when each is a list of records")
+    }
+
+    /// A JUnit report reads as a test report unless told otherwise: failures first, then
+    /// errors, skips and passes, each by suite and name, with suite, status, time and message.
+    @Test func aTestReportHasTestReportDefaults() throws {
+        let results = """
+            <testsuites><testsuite name="b_suite"><testcase name="z_pass"/><testcase name="y_skip"><skipped/></testcase></testsuite>
+            <testsuite name="a_suite"><testcase name="x_fail"><failure message="no"/></testcase><testcase name="w_pass"/>
+            <testcase name="v_error"><error message="boom"/></testcase></testsuite></testsuites>
+            """
+        let fileSystem = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) { $0.formats = [.markdown] }
+        let markdown = try #require(fileSystem.text("Output/test-all.md"))
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings == ["## failed", "## error", "## skipped", "## passed"])
+        #expect(markdown.contains("| name | suite | status | time | message |"))
+        #expect(markdown.contains("| w\\_pass | a\\_suite | passed |  |  |\n| z\\_pass | b\\_suite | passed |"), "by suite, then name")
+        let grouped = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) {
+            $0.formats = [.markdown]
+            $0.grouping = "suite"
+        }
+        #expect(grouped.text("Output/test-all.md")?.contains("## a\\_suite") == true, "an option wins")
+    }
+
+    /// Whatever it writes links only to what it wrote.
+    @Test func anHTMLOnlyPageLinksToNothingUnwritten() throws {
+        let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.html] }
+        let html = try #require(fileSystem.text("Output/r.html"))
+        #expect(!html.contains("r.md") && !html.contains("r.json") && !html.contains("index.html"))
+        #expect(html.contains(#"<span class="site-home">"#))
+    }
+
+    @Test func badGroupingIsAnError() throws {
+        let fileSystem = MemoryFileSystem(["r.csv": "a\n1\n"])
+        var options = SinglePageRenderer.Options(dataPath: "r.csv")
+        options.grouping = ""
+        #expect(diagnostic { _ = try SinglePageRenderer(options: options, fileSystem: fileSystem).run() } != nil)
+    }
+}
+
+@Suite struct TestReportDetailTests {
+    /// A report's passes need no page each; its failures get one, linked from their rows.
+    @Test func onlyFailingTestsGetADetailPage() throws {
+        let results = """
+            <testsuite name="lib"><testcase name="test_a"/><testcase name="test_b"><failure message="no">E no</failure></testcase>
+            <testcase name="test_c"/><testcase name="test_d"><error message="boom"/></testcase></testsuite>
+            """
+        let fileSystem = try SinglePageRendererTests.render(["r.xml": results], ["r.xml"]) { $0.formats = [.html] }
+        let pages = fileSystem.tree("Output/r").keys.sorted()
+        #expect(pages == ["test-b.html", "test-d.html"])
+        let listing = try #require(fileSystem.text("Output/r.html"))
+        #expect(listing.contains(#"href="r/test-b.html""#) && !listing.contains("r/test-a.html"))
+        let failure = try #require(fileSystem.text("Output/r/test-b.html"))
+        #expect(failure.contains("E no"))
+        // Grouped by suite, a failure's neighbours are the next failures, not the passes between.
+        let bySuite = try SinglePageRendererTests.render(["r.xml": results], ["r.xml"]) { $0.formats = [.html]; $0.grouping = "suite" }
+        let neighbour = try #require(bySuite.text("Output/r/test-b.html"))
+        #expect(neighbour.contains(#"<a class="next" rel="next" href="test-d.html">test_d</a>"#))
+        #expect(!neighbour.contains("rel=\"prev\""))
+        let every = try SinglePageRendererTests.render(["r.xml": results], ["r.xml"]) { $0.formats = [.html]; $0.settings["detail"] = "true" }
+        #expect(every.tree("Output/r").count == 4, "an option wins")
+    }
+}
