@@ -11,7 +11,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) hugo time
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: all site deps test-deps install-packages build test swift-test browser-test process-test bench clean
+.PHONY: all site deps test-deps install-packages build test swift-test browser-test report-test process-test bench clean
 
 all: site
 
@@ -42,7 +42,7 @@ build: deps
 site: build
 	.build/release/almanac build
 
-test: test-deps swift-test browser-test process-test
+test: test-deps swift-test browser-test report-test process-test
 
 swift-test:
 	$(SWIFT) build
@@ -55,6 +55,10 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 
 browser-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
+
+# Test reports' Markdown read by a GFM parser (markdown-it-py), at several byte budgets.
+report-test: $(VENV)/.installed
+	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Reports
 
 # Real builds killed at random moments and at each step of the swap (ALMANAC_KILLS=200 for
 # the long run).

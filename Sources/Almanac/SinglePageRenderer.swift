@@ -158,7 +158,7 @@ public struct SinglePageRenderer: Sendable {
         if let sort = options.sort { given["sort"] = sort }
         for key in given.keys.sorted() {
             object.set(key, Self.value(of: given[key] ?? "", for: key))
-            locations[key] = SourceLocation(path: Self.optionPrefix + "--" + (key == "group" ? "group-by" : key))
+            locations[key] = SourceLocation(path: Self.optionPrefix + "--" + (key == "group" ? "group-by" : key.replacingOccurrences(of: "_", with: "-")))
         }
         let settings: PageSettings
         do {
@@ -178,6 +178,7 @@ public struct SinglePageRenderer: Sendable {
     static let testReportDefaults = [
         "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
         "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message", "detail": "failing",
+        "max_bytes": "1000000",
     ]
 
     /// An option's text as the front matter value it stands for: lists split at commas,
@@ -188,7 +189,7 @@ public struct SinglePageRenderer: Sendable {
         if isList { return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }) }
         if text == "true" { return .bool(true) }
         if text == "false" { return .bool(false) }
-        if let number = Number(parsing: text), key == "split" || key == "search_shards" { return .number(number) }
+        if let number = Number(parsing: text), ["split", "search_shards", "max_bytes"].contains(key) { return .number(number) }
         return .string(text)
     }
 

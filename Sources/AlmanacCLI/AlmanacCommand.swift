@@ -77,8 +77,8 @@ public struct AlmanacCommand {
                 var options = SinglePageRenderer.Options(dataPaths: parsed.positional)
                 options.pagePath = parsed.values["--page"]
                 // Every other page setting goes by its front matter key.
-                for key in ["fields", "search", "index", "style", "header", "footer", "image", "accessory", "markdown", "split"] {
-                    if let value = parsed.values["--" + key] { options.settings[key] = value }
+                for key in ["fields", "search", "index", "style", "header", "footer", "image", "accessory", "markdown", "split", "max_bytes", "full_report"] {
+                    if let value = parsed.values["--" + key.replacingOccurrences(of: "_", with: "-")] { options.settings[key] = value }
                 }
                 for key in ["detail", "collapsible"] where parsed.flags.contains("--" + key) { options.settings[key] = "true" }
                 options.title = parsed.values["--title"]

@@ -24,6 +24,12 @@ public struct PageSettings: Sendable, Equatable {
     /// report: failed, error, skipped, passed); the rest follow in collation order.
     public var groupOrder: [String] = []
     public var summary: Summary?
+    /// The Markdown twin stays under this many bytes (a job summary's limit), by leaving out
+    /// whole pieces; nil: no limit.
+    public var maxBytes: Int?
+    /// Where the full report is, named in the Markdown twin when it is shortened (default: the
+    /// HTML page beside it).
+    public var fullReport: String?
     public var sort: SortSpec?
     public var fields: [String] = []
     public var index: IndexMode = .letters
@@ -65,7 +71,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown", "split", "search_shards", "group_order", "summary",
+        "markdown", "split", "search_shards", "group_order", "summary", "max_bytes", "full_report",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -156,6 +162,12 @@ public struct PageSettings: Sendable, Equatable {
             case "key": self.key = try text(key, value)
             case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
             case "markdown": markdownFields = try textList(key, value)
+            case "max_bytes":
+                guard case .number(let number) = value, number.value >= 1024, number.value == number.value.rounded(), number.value < 1e15 else {
+                    throw .error(at: location(key), "'max_bytes' must be a whole number of bytes, at least 1024")
+                }
+                maxBytes = Int(number.value)
+            case "full_report": fullReport = try text(key, value)
             case "search_shards":
                 guard case .number(let number) = value, number.value >= 1, number.value == number.value.rounded() else {
                     throw .error(at: location(key), "'search_shards' must be a number of rows")

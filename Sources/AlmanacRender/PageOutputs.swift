@@ -31,6 +31,12 @@ public struct PageOutputs: Sendable {
 
     public var writesHTML: Bool { formats.contains(.html) }
 
+    /// The file a shortened Markdown twin points to for everything: the HTML page, else the
+    /// JSON, when written beside it.
+    var fullReport: String? {
+        [OutputFormat.html, .json].first(where: formats.contains).map(paths.listing)
+    }
+
     /// Every unit with the path it writes first (a sharded search index writes more files,
     /// all under `paths.shardFolder`), in a fixed order.
     public var units: [(path: String, unit: Unit)] {

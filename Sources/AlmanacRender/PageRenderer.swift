@@ -76,12 +76,16 @@ public final class PageRenderer {
 
     /// A page's listing in one format, with where its prose landed (see `ProseSplice`).
     public func renderListing(_ outputs: PageOutputs, format: OutputFormat) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
-        try ProseSplice.render(outputs.page, format: format) { page throws(Diagnostic) in
+        // Within a size limit, new prose changes what fits: no splicing, render it whole.
+        if format == .markdown && outputs.page.settings.maxBytes != nil {
+            return (try renderDocument(outputs.page, view: outputs.view, format: format, outputs: outputs), nil)
+        }
+        return try ProseSplice.render(outputs.page, format: format) { page throws(Diagnostic) in
             switch format.rendering {
             case .json:
                 return PageJSON.bytes(for: page)
             case .documentTemplates:
-                return try renderDocument(page, view: outputs.view, format: format)
+                return try renderDocument(page, view: outputs.view, format: format, outputs: outputs)
             case .htmlTemplates:
                 let values = try HTMLContext(site: site).listing(
                     page, view: outputs.view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
@@ -156,10 +160,18 @@ public final class PageRenderer {
         String(decoding: try renderDocument(page, view: PageView(page), format: .markdown), as: UTF8.self)
     }
 
-    func renderDocument(_ page: Page, view: PageView, format: OutputFormat) throws(Diagnostic) -> [UInt8] {
-        Self.tidy(try renderer(format).renderBytes(
+    /// A document listing: a test report laid out for a job summary (`ReportMarkdown`), any
+    /// other page through its template, re-laid out like a report only when it is over its
+    /// `max_bytes`.
+    func renderDocument(_ page: Page, view: PageView, format: OutputFormat, outputs: PageOutputs? = nil) throws(Diagnostic) -> [UInt8] {
+        let report = format == .markdown
+            ? ReportMarkdown(page: page, view: view, fullReport: page.settings.fullReport ?? outputs?.fullReport) : nil
+        if let report, page.settings.summary == .tests { return report.render() }
+        let bytes = Self.tidy(try renderer(format).renderBytes(
             try template(format.listingTemplate), contexts: [try context.value(for: page, view: view)],
             capacity: Self.capacity(rows: page.rowCount, bytesPerRow: 512)))
+        if let report, let limit = page.settings.maxBytes, bytes.count > limit { return report.render() }
+        return bytes
     }
 
     private func renderer(_ format: OutputFormat) -> TemplateRenderer {

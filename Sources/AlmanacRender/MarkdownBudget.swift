@@ -1,0 +1,219 @@
+/// Fits a report's Markdown under a size limit by choosing, piece by piece, how much of it to
+/// show — never by cutting text, so every table, code block and `<details>` stays whole.
+///
+/// What is kept first, in order: the head (title, summary, prose, index); every failure at
+/// least as a table row; failures in full, in page order, each while it fits; the other
+/// sections as tables, from the first, else as counts per suite. What did not fit is named
+/// in a last line with where the full report is.
+struct MarkdownBudget {
+    struct Failure {
+        let full: String
+        /// Its row in the group's table of failures shown without their details.
+        let brief: String
+    }
+
+    /// A heading's failures: each in full, or as a row of a table after those in full.
+    struct FailureGroup {
+        let opening: String
+        let closing: String
+        let failures: [Failure]
+        /// The table's heading lines, written before the first brief row.
+        let briefTable: String
+    }
+
+    /// A section of the other rows, listed or counted.
+    struct Rest {
+        let title: String
+        let opening: String
+        let closing: String
+        let full: String
+        let folded: String
+        let rowCount: Int
+    }
+
+    struct Layout {
+        let head: String
+        let failures: [FailureGroup]
+        let others: [Rest]
+        /// What a row is called in the last line: `test` or `row`.
+        let unit: String
+    }
+
+    enum Shown { case full, folded, omitted }
+
+    let layout: Layout
+    let limit: Int?
+    let fullReport: String?
+
+    /// How each piece is shown, with running totals kept as pieces change, so that choosing
+    /// among a hundred thousand failures stays linear.
+    struct Plan {
+        struct GroupTotals {
+            var bytes = 0
+            var briefRows = 0
+            var shown = 0
+        }
+
+        var failures: [[Shown]]
+        var others: [Shown]
+        var groups: [GroupTotals] = []
+        var otherBytes = 0
+        var briefFailures = 0
+        var omittedFailures = 0
+    }
+
+    func text() -> String {
+        var plan = makePlan()
+        guard let limit, !fits(plan, limit) else { return write(plan) }
+        choose(&plan, limit: limit)
+        return write(plan)
+    }
+
+    private func choose(_ plan: inout Plan, limit: Int) {
+        // Every failure brief and every other section counted; then add back what fits.
+        for group in plan.failures.indices { for index in plan.failures[group].indices { set(&plan, failure: (group, index), .folded) } }
+        for index in plan.others.indices { set(&plan, other: index, .folded) }
+        if !fits(plan, limit) {
+            for index in plan.others.indices.reversed() where !fits(plan, limit) { set(&plan, other: index, .omitted) }
+            let all = plan.failures.indices.flatMap { group in plan.failures[group].indices.map { (group, $0) } }
+            for place in all.reversed() where !fits(plan, limit) { set(&plan, failure: place, .omitted) }
+            return
+        }
+        for group in plan.failures.indices {
+            for index in plan.failures[group].indices {
+                set(&plan, failure: (group, index), .full)
+                if !fits(plan, limit) { set(&plan, failure: (group, index), .folded) }
+            }
+        }
+        for index in plan.others.indices {
+            set(&plan, other: index, .full)
+            if !fits(plan, limit) { set(&plan, other: index, .folded) }
+        }
+    }
+
+    private func fits(_ plan: Plan, _ limit: Int) -> Bool {
+        size(of: plan) + lastLine(plan, limit: limit).utf8.count <= limit
+    }
+
+    // MARK: Sizes
+
+    private func makePlan() -> Plan {
+        var plan = Plan(
+            failures: layout.failures.map { Array(repeating: .full, count: $0.failures.count) },
+            others: Array(repeating: .full, count: layout.others.count))
+        plan.groups = layout.failures.map { group in
+            Plan.GroupTotals(bytes: group.failures.reduce(0) { $0 + $1.full.utf8.count }, briefRows: 0, shown: group.failures.count)
+        }
+        plan.otherBytes = layout.others.reduce(0) { $0 + size(of: $1, .full) }
+        return plan
+    }
+
+    private func size(of plan: Plan) -> Int {
+        var total = layout.head.utf8.count + plan.otherBytes
+        for (group, totals) in plan.groups.enumerated() where totals.shown > 0 {
+            let pieces = layout.failures[group]
+            total += pieces.opening.utf8.count + pieces.closing.utf8.count + totals.bytes
+            // The brief table: its heading lines, and the blank line that ends it.
+            if totals.briefRows > 0 { total += pieces.briefTable.utf8.count + 1 }
+        }
+        return total
+    }
+
+    private func size(of failure: Failure, _ shown: Shown) -> Int {
+        switch shown {
+        case .full: return failure.full.utf8.count
+        case .folded: return failure.brief.utf8.count
+        case .omitted: return 0
+        }
+    }
+
+    private func size(of rest: Rest, _ shown: Shown) -> Int {
+        switch shown {
+        case .full: return rest.opening.utf8.count + rest.full.utf8.count + rest.closing.utf8.count
+        case .folded: return rest.opening.utf8.count + rest.folded.utf8.count + rest.closing.utf8.count
+        case .omitted: return 0
+        }
+    }
+
+    private func set(_ plan: inout Plan, failure place: (group: Int, index: Int), _ shown: Shown) {
+        let failure = layout.failures[place.group].failures[place.index]
+        let before = plan.failures[place.group][place.index]
+        var totals = plan.groups[place.group]
+        totals.bytes += size(of: failure, shown) - size(of: failure, before)
+        totals.briefRows += (shown == .folded ? 1 : 0) - (before == .folded ? 1 : 0)
+        totals.shown += (shown == .omitted ? 0 : 1) - (before == .omitted ? 0 : 1)
+        plan.briefFailures += (shown == .folded ? 1 : 0) - (before == .folded ? 1 : 0)
+        plan.omittedFailures += (shown == .omitted ? 1 : 0) - (before == .omitted ? 1 : 0)
+        plan.groups[place.group] = totals
+        plan.failures[place.group][place.index] = shown
+    }
+
+    private func set(_ plan: inout Plan, other index: Int, _ shown: Shown) {
+        plan.otherBytes += size(of: layout.others[index], shown) - size(of: layout.others[index], plan.others[index])
+        plan.others[index] = shown
+    }
+
+    // MARK: Writing
+
+    private func write(_ plan: Plan) -> String {
+        var text = layout.head
+        text.reserveCapacity(size(of: plan) + 1024)
+        for (group, pieces) in layout.failures.enumerated() where plan.failures[group].contains(where: { $0 != .omitted }) {
+            text += pieces.opening
+            var brief = ""
+            for (index, failure) in pieces.failures.enumerated() {
+                switch plan.failures[group][index] {
+                case .full: text += failure.full
+                case .folded: brief += failure.brief
+                case .omitted: break
+                }
+            }
+            if !brief.isEmpty { text += pieces.briefTable + brief + "\n" }
+            text += pieces.closing
+        }
+        for (index, rest) in layout.others.enumerated() {
+            switch plan.others[index] {
+            case .full: text += rest.opening + rest.full + rest.closing
+            case .folded: text += rest.opening + rest.folded + rest.closing
+            case .omitted: break
+            }
+        }
+        if let limit { text += lastLine(plan, limit: limit) }
+        while text.hasSuffix("\n\n") { text.removeLast() }
+        return text
+    }
+
+    /// What was left out, exactly, and where the rest is; empty when nothing was.
+    private func lastLine(_ plan: Plan, limit: Int) -> String {
+        let brief = plan.briefFailures
+        let droppedFailures = plan.omittedFailures
+        let counted = layout.others.indices.filter { plan.others[$0] == .folded }
+        let dropped = layout.others.indices.filter { plan.others[$0] == .omitted }
+        var parts: [String] = []
+        if brief > 0 { parts.append("the details of \(count(brief, "failure")) (listed in brief)") }
+        if droppedFailures > 0 { parts.append(count(droppedFailures, "failure")) }
+        if !counted.isEmpty { parts.append("the list of " + rows(counted) + " (counted" + (layout.unit == "test" ? " by suite)" : ")")) }
+        if !dropped.isEmpty { parts.append(rows(dropped)) }
+        guard !parts.isEmpty else { return "" }
+        var line = "*Left out to stay under " + TestSummary.grouped(limit) + " bytes: " + Self.list(parts) + "."
+        if let fullReport {
+            line += " The full report: [" + MarkdownEscape.text(fullReport) + "](" + MarkdownEscape.destination(fullReport) + ")."
+        }
+        return line + "*\n"
+    }
+
+    private func rows(_ sections: [Int]) -> String {
+        let total = sections.reduce(0) { $0 + layout.others[$1].rowCount }
+        let titles = sections.map { layout.others[$0].title }.filter { !$0.isEmpty }.map(MarkdownEscape.text)
+        return count(total, layout.unit) + (titles.isEmpty ? "" : " in " + (titles.count == 1 ? titles[0] : Self.list(titles)))
+    }
+
+    private func count(_ number: Int, _ noun: String) -> String {
+        TestSummary.grouped(number) + " " + noun + (number == 1 ? "" : "s")
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+    }
+}
