@@ -15,6 +15,9 @@ let package = Package(
             name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"])]),
         .systemLibrary(
             name: "CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        // SHA-256 for the hashes a single-file page's Content-Security-Policy allows.
+        .systemLibrary(
+            name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
         // ICU's headers clash with Foundation's private ICU when imported into Swift, so the
         // few calls Foundation lacks (index letters, sort keys) live behind a plain-C header.
         .target(
@@ -35,7 +38,7 @@ let package = Package(
             plugins: [.plugin(name: "EmbedTemplates")]),
         .target(
             name: "AlmanacRender",
-            dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate", "AlmanacCommonMark"]),
+            dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate", "AlmanacCommonMark", "CCrypto"]),
         .target(name: "AlmanacWrite", dependencies: ["AlmanacCore"]),
         .target(
             name: "Almanac",

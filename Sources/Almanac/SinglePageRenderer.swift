@@ -25,6 +25,9 @@ public struct SinglePageRenderer: Sendable {
         public var formats: [OutputFormat] = OutputFormat.all
         public var outputPath = "Output"
         public var locale = "en"
+        /// One self-contained HTML file: stylesheet, script, search data and details inside,
+        /// no section or detail pages beside it.
+        public var isSingleFile = false
         /// Print failing tests as this CI system's annotations (`github`).
         public var annotations: AnnotationStyle?
 
@@ -104,6 +107,7 @@ public struct SinglePageRenderer: Sendable {
         let data = try Self.combine(read.map { ($0.path, $0.shape) })
         var page = settings
         page.data = options.dataPath
+        if options.isSingleFile { page.splitThreshold = nil }
         if page.fields.isEmpty && options.settings["fields"] == nil, case .rows(let records) = data {
             page.fields = Self.defaultFields(records, label: page.label)
         }
@@ -119,12 +123,14 @@ public struct SinglePageRenderer: Sendable {
         // The same units a site build expands a page into, keyed by what the page is made of.
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
         let key = ContentHash.fingerprint(read.map(\.bytes) + [settingsBytes, Array(templates.fingerprint.utf8)])
-        let outputs = PageOutputs(page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats)
+        let outputs = PageOutputs(
+            page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
         // No home page is written, so the pages link to none.
         var site = templates.siteInfo(SiteConfiguration())
         site.hasHome = false
+        if options.isSingleFile { site.singleFile = try templates.singleFileAssets() }
         var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
-        if outputs.writesHTML { artifacts += templates.assets }
+        if outputs.writesHTML && !options.isSingleFile { artifacts += templates.assets }
         return (artifacts, built, warnings)
     }
 

@@ -46,6 +46,12 @@ struct SiteTemplates: Sendable {
         self.script = script
     }
 
+    /// The stylesheet and script to put inside a single-file page.
+    func singleFileAssets() throws(Diagnostic) -> SingleFileAssets {
+        let text = { (path: String) in String(decoding: assets.first { $0.path == path }?.bytes ?? [], as: UTF8.self) }
+        return try SingleFileAssets(style: text(stylesheet), script: text(script))
+    }
+
     func siteInfo(_ site: SiteConfiguration, staticFiles: Set<String> = []) -> SiteInfo {
         SiteInfo(
             title: site.title, baseURL: site.baseURL, language: Self.language(of: site.locale),

@@ -81,6 +81,7 @@ public struct AlmanacCommand {
                     if let value = parsed.values["--" + key.replacingOccurrences(of: "_", with: "-")] { options.settings[key] = value }
                 }
                 for key in ["detail", "collapsible"] where parsed.flags.contains("--" + key) { options.settings[key] = "true" }
+                options.isSingleFile = parsed.flags.contains("--single-file")
                 options.title = parsed.values["--title"]
                 options.label = parsed.values["--label"]
                 options.grouping = parsed.values["--group-by"]

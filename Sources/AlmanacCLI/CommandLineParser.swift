@@ -72,6 +72,7 @@ public struct CommandLineParser {
                 .flag("--detail", "a page per row (test reports: per failing test)"),
                 .flag("--collapsible", "sections open and close"),
                 .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
+                .flag("--single-file", "one HTML file with its style, script and search inside, to open by double-click"),
                 .value("--max-bytes", "N", "keep the Markdown under N bytes (test reports: 1000000; a check run: 65535)"),
                 .value("--full-report", "URL", "where the whole report is, named when the Markdown is shortened"),
                 .value("--output", "DIR", "where the files go (default: Output)"),

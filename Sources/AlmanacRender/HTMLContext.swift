@@ -119,7 +119,19 @@ struct HTMLContext {
             ]
         })
         values["hasTwins"] = .bool(!twins.isEmpty)
+        if let assets = site.singleFile { inline(assets, page: page, paths: paths, into: &values) }
         return .object(values)
+    }
+
+    /// A single-file page's own stylesheet and script (its search data first), and the policy
+    /// that allows exactly them.
+    private func inline(_ assets: SingleFileAssets, page: Page, paths: PagePaths, into values: inout TemplateObject) {
+        let searchData = page.hasSearch ? SingleFileAssets.inlineSearchData(SearchIndex.script(for: page, paths: paths)) : ""
+        let script = searchData + assets.script
+        values["searchData"] = nil
+        values["inlineStyle"] = .string(assets.style)
+        values["inlineScript"] = .string(script)
+        values["policy"] = .string(SingleFileAssets.policy(style: assets.style, script: script))
     }
 
     /// The sections a part shows with their rows: all of them, one (a section page), or none
@@ -196,7 +208,15 @@ struct HTMLContext {
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
         ]
-        if settings.hasDetailPage(row) { values["href"] = .string(root + paths.detail(row)) }
+        if settings.hasDetailPage(row) {
+            // One file has no detail pages: the row opens in place to show the same fields.
+            if site.singleFile != nil {
+                values["inlineDetail"] = .list(detailFields(row, page: page))
+                values["hasInlineDetail"] = .bool(true)
+            } else {
+                values["href"] = .string(root + paths.detail(row))
+            }
+        }
         if let field = settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
         if let accessory = settings.accessory, accessory != "disclosure" {
             values["accessoryName"] = .string(accessory)
@@ -222,6 +242,25 @@ struct HTMLContext {
         var values = TemplateObject()
         if let canonical = site.absoluteURL(paths.detail(row)) { values["canonical"] = .string(canonical) }
         let root = "../"
+        values["label"] = .string(row.label)
+        values["fields"] = .list(detailFields(row, page: page))
+        values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
+        values["back"] = .string(root + backPath + "#" + section.id)
+        values["sectionTitle"] = .string(section.title)
+        if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
+        // Neighbours among the rows that have pages (with `detail: failing`, the failures).
+        let settings = page.settings
+        if let previous = section.rows[..<position].last(where: settings.hasDetailPage) {
+            values["previous"] = ["label": .string(previous.label), "href": .string(previous.slug + ".html")]
+        }
+        if let next = section.rows[(position + 1)...].first(where: settings.hasDetailPage) {
+            values["next"] = ["label": .string(next.label), "href": .string(next.slug + ".html")]
+        }
+        return .object(values)
+    }
+
+    /// Every field of a row but its label and picture, as a detail page lists them.
+    func detailFields(_ row: Row, page: Page) -> [TemplateValue] {
         let markdown = MarkdownRenderer(allowsUnsafe: false)
         var fields: [TemplateValue] = []
         for field in row.record.fields.fields where field.name != page.labelField && field.name != page.settings.image {
@@ -236,21 +275,7 @@ struct HTMLContext {
             }
             fields.append(.object(entry))
         }
-        values["label"] = .string(row.label)
-        values["fields"] = .list(fields)
-        values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
-        values["back"] = .string(root + backPath + "#" + section.id)
-        values["sectionTitle"] = .string(section.title)
-        if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
-        // Neighbours among the rows that have pages (with `detail: failing`, the failures).
-        let settings = page.settings
-        if let previous = section.rows[..<position].last(where: settings.hasDetailPage) {
-            values["previous"] = ["label": .string(previous.label), "href": .string(previous.slug + ".html")]
-        }
-        if let next = section.rows[(position + 1)...].first(where: settings.hasDetailPage) {
-            values["next"] = ["label": .string(next.label), "href": .string(next.slug + ".html")]
-        }
-        return .object(values)
+        return fields
     }
 
     /// How a value reads on a detail page: lists joined, nested objects as `key: value` pairs.

@@ -19,11 +19,15 @@ public struct PageOutputs: Sendable {
     public let paths: PagePaths
     public let formats: [OutputFormat]
 
-    public init(page: Page, paths: PagePaths, formats: [OutputFormat] = OutputFormat.all) {
+    /// One self-contained HTML file: its search data and details go inside it.
+    public let isSingleFile: Bool
+
+    public init(page: Page, paths: PagePaths, formats: [OutputFormat] = OutputFormat.all, isSingleFile: Bool = false) {
         self.page = page
         self.view = PageView(page)
         self.paths = paths
         self.formats = formats
+        self.isSingleFile = isSingleFile
     }
 
     /// Formats the HTML page links to as alternatives: those written beside it.
@@ -48,7 +52,7 @@ public struct PageOutputs: Sendable {
     /// How many units `forEachUnit` visits.
     public var unitCount: Int {
         var count = formats.count
-        guard writesHTML else { return count }
+        guard writesHTML && !isSingleFile else { return count }
         if paths.searchData != nil { count += 1 }
         if page.isSplit { count += page.sections.filter { !$0.isEmpty }.count }
         if page.settings.hasDetailPages {
@@ -63,9 +67,9 @@ public struct PageOutputs: Sendable {
     public func forEachUnit(_ body: (String, Unit) -> Void) {
         // Search data first: it and the JSON twin each hold a copy of every row's text while
         // they are made, and on two cores they should not be made side by side.
-        if writesHTML, let searchData = paths.searchData { body(searchData, .searchData) }
+        if writesHTML && !isSingleFile, let searchData = paths.searchData { body(searchData, .searchData) }
         for format in formats { body(paths.listing(format), .listing(format)) }
-        guard writesHTML else { return }
+        guard writesHTML && !isSingleFile else { return }
         if page.isSplit {
             for section in page.sections.indices where !page.sections[section].isEmpty {
                 body(paths.section(section), .sectionPage(section))

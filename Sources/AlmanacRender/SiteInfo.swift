@@ -13,6 +13,9 @@ public struct SiteInfo: Sendable {
     /// Whether the output has a home page (`index.html`) for pages to link to; `almanac
     /// render` writes none.
     public var hasHome = true
+    /// Set for a single-file page: its stylesheet and script go inside it, with the search
+    /// data, and rows that would have a detail page open in place instead.
+    public var singleFile: SingleFileAssets?
 
     public init(title: String, baseURL: String? = nil, language: String = "en", stylesheet: String, script: String, staticFiles: Set<String> = []) {
         self.title = title

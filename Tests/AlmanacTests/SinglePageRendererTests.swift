@@ -148,3 +148,30 @@ import Testing
         #expect(every.tree("Output/r").count == 4, "an option wins")
     }
 }
+
+@Suite struct SingleFileTests {
+    /// One file, with its style, script and search data inside and a policy naming exactly them.
+    @Test func aSingleFileReportNeedsNothingBesideIt() throws {
+        let results = """
+            <testsuite name="lib"><testcase name="test_ok"/><testcase name="test_&lt;/script&gt;&lt;b&gt;"><failure message="no">E no
+            line two</failure></testcase></testsuite>
+            """
+        let fileSystem = MemoryFileSystem(["r.xml": results])
+        var options = SinglePageRenderer.Options(dataPath: "r.xml")
+        options.formats = [.html]
+        options.isSingleFile = true
+        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
+        #expect(written == ["r.html"])
+        let html = try #require(fileSystem.text("Output/r.html"))
+        #expect(!html.contains("<link") && !html.contains("<script src") && !html.contains("data-search-src"))
+        let policy = try #require(html.firstMatch(of: /http-equiv="Content-Security-Policy" content="([^"]*)"/)?.1)
+        #expect(policy.hasPrefix("default-src &#39;none&#39;; script-src &#39;sha256-"))
+        // Search data is inside the script, where no row can end it.
+        let script = try #require(html.firstMatch(of: /<script>(.*)<\/script>/.dotMatchesNewlines())?.1)
+        #expect(script.contains(#"window.AlmanacSearchData"#) && script.contains(#"test_\u003c/script\u003e\u003cb\u003e"#))
+        #expect(!script.lowercased().contains("</script") && !script.contains("<b>"))
+        // The failing test opens in place; the passing one has nothing to open.
+        #expect(html.components(separatedBy: #"<details class="row-detail">"#).count == 2)
+        #expect(html.contains("<pre>E no\nline two</pre>"))
+    }
+}

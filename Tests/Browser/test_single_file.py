@@ -1,0 +1,73 @@
+"""`almanac render --single-file`: one HTML file that opens by double-click (file://) with
+nothing beside it, searchable, under the policy it carries, which allows only its own inline
+script and style."""
+
+import pathlib
+import subprocess
+import sys
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import ALMANAC
+from test_listing import search, visible_labels, wait
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "Reports"))
+from junit_fixture import failing_name, report  # noqa: E402
+
+CASES = 5000
+
+
+@pytest.fixture(scope="module")
+def single_file(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("single-file")
+    data = folder / "results.xml"
+    data.write_text(report(CASES))
+    out = folder / "report"
+    subprocess.run([ALMANAC, "render", str(data), "--single-file", "--format", "html", "--output", str(out), "--quiet"], check=True)
+    return out
+
+
+def console(driver):
+    return [entry["message"] for entry in driver.get_log("browser")]
+
+
+def test_the_report_is_one_file(single_file):
+    assert [path.name for path in single_file.iterdir()] == ["results.html"]
+    text = (single_file / "results.html").read_text()
+    assert 'src="' not in text.split("<main", 1)[0] and "<link" not in text
+
+
+def test_it_opens_from_disk_and_search_works_under_its_own_policy(driver, single_file):
+    driver.get("about:blank")
+    console(driver)
+    driver.get((single_file / "results.html").as_uri())
+    assert driver.find_element(By.CSS_SELECTOR, ".test-summary").text.startswith("5,000 tests: 100 failed")
+    search(driver, "case_00757")
+    wait(driver, lambda: visible_labels(driver) == [failing_name(757)])
+    assert driver.find_element(By.CSS_SELECTOR, "li.row:not([hidden]) mark").text == "case_00757"
+    assert [message for message in console(driver) if "Content Security Policy" in message or "SEVERE" in message] == []
+
+
+def test_a_failures_details_open_in_place(driver, single_file):
+    driver.get((single_file / "results.html").as_uri() + "?q=case_00007")
+    wait(driver, lambda: visible_labels(driver) == [failing_name(7)])
+    row = driver.find_element(By.CSS_SELECTOR, "li.row:not([hidden])")
+    trace = row.find_element(By.CSS_SELECTOR, ".row-detail pre")
+    assert not trace.is_displayed()
+    row.find_element(By.CSS_SELECTOR, ".row-detail summary").click()
+    wait(driver, trace.is_displayed)
+    assert trace.text.startswith("Traceback 7\n") and trace.text.endswith("</details> <script>alert(1)</script>")
+
+
+def test_a_changed_script_is_refused_by_the_policy(driver, single_file, tmp_path):
+    """The policy is real: one byte changed in the inline script, and the browser runs none of it."""
+    text = (single_file / "results.html").read_text()
+    tampered = tmp_path / "tampered.html"
+    tampered.write_text(text.replace("'use strict';", "'use strict'; ", 1))
+    driver.get("about:blank")
+    console(driver)
+    driver.get(tampered.as_uri() + "?q=case_00007")
+    messages = console(driver)
+    assert any("Content Security Policy" in message for message in messages)
+    assert len(driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden])")) == CASES
