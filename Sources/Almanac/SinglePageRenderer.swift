@@ -128,7 +128,11 @@ public struct SinglePageRenderer: Sendable {
         // No home page is written, so the pages link to none.
         var site = templates.siteInfo(SiteConfiguration())
         site.hasHome = false
-        if options.isSingleFile { site.singleFile = try templates.singleFileAssets() }
+        if options.isSingleFile {
+            site.singleFile = try templates.singleFileAssets()
+            site.inlinePictures = InlinePictures.collect(
+                built, folder: Path.directory(of: options.dataPath), fileSystem: fileSystem, warnings: &warnings)
+        }
         var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
         if outputs.writesHTML && !options.isSingleFile { artifacts += templates.assets }
         return (artifacts, built, warnings)

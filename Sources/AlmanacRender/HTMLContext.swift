@@ -43,7 +43,9 @@ struct HTMLContext {
         guard !url.isEmpty, URLSafety.isSafe(url, isImage: true) else { return nil }
         let lower = url.lowercased()
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") { return url }
+        if let inline = site.inlinePictures[url] { return inline }
         while url.hasPrefix("./") || url.hasPrefix("/") { url.removeFirst(url.hasPrefix("/") ? 1 : 2) }
+        if let inline = site.inlinePictures[url] { return inline }
         guard site.staticFiles.contains(url) else { return nil }
         return root + url.split(separator: "/").map { Self.percentEncodePathPart(String($0)) }.joined(separator: "/")
     }

@@ -16,6 +16,8 @@ public struct SiteInfo: Sendable {
     /// Set for a single-file page: its stylesheet and script go inside it, with the search
     /// data, and rows that would have a detail page open in place instead.
     public var singleFile: SingleFileAssets?
+    /// A single-file page's pictures, by the image field's value: `data:` URLs.
+    public var inlinePictures: [String: String] = [:]
 
     public init(title: String, baseURL: String? = nil, language: String = "en", stylesheet: String, script: String, staticFiles: Set<String> = []) {
         self.title = title
