@@ -40,13 +40,15 @@ let package = Package(
             name: "AlmanacRender",
             dependencies: ["AlmanacCore", "AlmanacModel", "AlmanacTemplate", "AlmanacCommonMark", "CCrypto"]),
         .target(name: "AlmanacWrite", dependencies: ["AlmanacCore"]),
+        // `almanac add` and `remove`: records spliced into data files in place, atomically.
+        .target(name: "AlmanacEdit", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel"]),
         .target(
             name: "Almanac",
             dependencies: [
                 "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark",
-                "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite",
+                "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
             ]),
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender", "AlmanacEdit"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 
         // Build-time embedding of Templates/ so the binary needs nothing beside it.
@@ -65,6 +67,7 @@ let package = Package(
         .testTarget(name: "AlmanacTemplateTests", dependencies: ["AlmanacTemplate", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
     ],

@@ -122,6 +122,8 @@ public struct AlmanacCommand {
                     output.error("almanac: \(rendered.failingTests) test\(rendered.failingTests == 1 ? "" : "s") failed; the report was written")
                     return .failure
                 }
+            case "add", "remove":
+                return try runEdit(parsed, output: output)
             default:
                 return .usage
             }

@@ -23,6 +23,8 @@ public struct CommandLineParser {
         public var values: [String: String] = [:]
         public var flags: Set<String> = []
         public var positional: [String] = []
+        /// Every value of an option given more than once (`--where a=1 --where b=2`).
+        public var repeated: [String: [String]] = [:]
     }
 
     public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -39,6 +41,14 @@ public struct CommandLineParser {
         .value("--templates", "DIR", "templates that override the built-in ones (default: Templates)"),
         .value("--locale", "ID", "collation for sorting and index letters (default: en)"),
         .flag("--strict", "treat warnings as errors"),
+    ]
+
+    static let editOptions: [Option] = [
+        .value("--page", "PAGE.md", "the page that uses the file (default: the page in Content/ whose data: it is)"),
+        .value("--columns", "A,B", "a keyed file's list positions, when no page names them"),
+        .value("--content", "DIR", "where to look for the page (default: Content)"),
+        .flag("--dry-run", "print what would change as a diff, and change nothing"),
+        .flag("--quiet", "print nothing but errors"),
     ]
 
     public static let commands: [CommandSpec] = [
@@ -82,6 +92,20 @@ public struct CommandLineParser {
                 .flag("--quiet", "print nothing but errors"),
             ]),
         CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
+        CommandSpec(
+            name: "add", summary: "add a record to a data file, in place and atomically", positional: "[DATAFILE] FIELD=VALUE...",
+            options: editOptions + [
+                .value("--section", "S", "the section of a pre-grouped file the record goes in"),
+                .flag("--string", "every value is text, whatever it looks like"),
+                .flag("--new-field", "allow fields the other records lack"),
+            ]),
+        CommandSpec(
+            name: "remove", summary: "remove records from a data file, in place and atomically", positional: "[DATAFILE] [FIELD=VALUE...]",
+            options: editOptions + [
+                .value("--where", "FIELD=VALUE", "the records to remove: every condition must hold (repeat for more)"),
+                .flag("--all", "remove every matching record, not just one"),
+                .flag("--force", "remove even where comments would go with the record"),
+            ]),
     ]
 
     public static func spec(named name: String) -> CommandSpec? {
@@ -126,16 +150,19 @@ public struct CommandLineParser {
                     throw UsageError(message: "'\(name)' needs a value (\(option.valueName ?? "VALUE"))")
                 }
                 parsed.values[name] = value
+                parsed.repeated[name, default: []].append(value)
             }
         }
         if spec.positional == nil, let extra = parsed.positional.first {
             throw UsageError(message: "unexpected argument '\(extra)' for '\(commandName)'")
         }
-        // `NAME...` takes one or more; `NAME` exactly one.
+        // `NAME...` takes one or more; `NAME` exactly one; `[NAME]` one or none; `[A] [B...]` any.
         if let positional = spec.positional {
+            let isOptional = positional.hasPrefix("[")
+            let isMany = positional.hasSuffix("...") || positional.hasSuffix("...]")
             let name = positional.hasSuffix("...") ? String(positional.dropLast(3)) : positional
-            if parsed.positional.isEmpty { throw UsageError(message: "'\(commandName)' needs \(name)") }
-            if parsed.positional.count > 1 && !positional.hasSuffix("...") { throw UsageError(message: "'\(commandName)' takes one \(name)") }
+            if parsed.positional.isEmpty && !isOptional { throw UsageError(message: "'\(commandName)' needs \(name)") }
+            if parsed.positional.count > 1 && !isMany { throw UsageError(message: "'\(commandName)' takes one \(name)") }
         }
         return parsed
     }

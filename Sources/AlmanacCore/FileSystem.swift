@@ -26,6 +26,12 @@ public protocol FileSystem: Sendable {
     /// The path with every symbolic link and `.`/`..` part resolved, absolute on the disk; a
     /// part that does not exist yet is kept as written. What the build's boundaries compare.
     func resolved(_ path: String) -> String
+    /// Replaces a file's bytes in one step that a crash cannot tear, keeping its permissions
+    /// (see `DiskFileSystem.replace`): how `almanac add` and `remove` write a data file.
+    func replace(_ path: String, with bytes: [UInt8]) throws
+    /// Runs `body` holding an exclusive lock on the file at `path`, so that two edits of one
+    /// file, in two processes, take turns rather than one losing the other's change.
+    func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T
 }
 
 /// Failures of the file system itself, as opposed to bad content.
@@ -121,17 +127,7 @@ public struct DiskFileSystem: FileSystem {
             throw FileSystemError(path: path, message: "cannot write the file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, message: "cannot write the file (\(String(cString: strerror(errno))))")
-            }
-            written += result
-        }
+        try Self.writeAll(bytes, to: descriptor, path: path)
     }
 
     public func contents(ofDirectory path: String) throws -> [String] {

@@ -14,6 +14,25 @@ public struct CSVReader: Sendable {
     public static let tsv = CSVReader(delimiter: 0x09)
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
+        try layout(bytes, path: path).records
+    }
+
+    /// Where each row sits in the file, with the records: what an edit needs to change one
+    /// row and leave every other byte alone.
+    public struct Layout: Sendable {
+        public let names: [String]
+        /// The header row's bytes, without its line break.
+        public let header: Range<Int>
+        /// Each record's bytes, without its line break; blank lines are not records.
+        public let rows: [Range<Int>]
+        public let records: [Record]
+        /// The file's own line break: CRLF when its first line ends so.
+        public let lineEnding: [UInt8]
+        /// Every header cell is quoted, so new rows quote every cell too.
+        public let quotesEveryCell: Bool
+    }
+
+    public func layout(_ bytes: [UInt8], path: String) throws(Diagnostic) -> Layout {
         try TextInput.validateUTF8(bytes, path: path)
         var scanner = Scanner(bytes: bytes, path: path, delimiter: delimiter, index: TextInput.contentStart(bytes))
         guard let header = try scanner.nextRow() else {
@@ -32,6 +51,7 @@ public struct CSVReader: Sendable {
             names.append(name)
         }
         var records: [Record] = []
+        var spans: [Range<Int>] = []
         while let row = try scanner.nextRow() {
             if row.cells.count == 1 && row.cells[0].text.isEmpty && !row.cells[0].wasQuoted {
                 continue  // A blank line.
@@ -49,8 +69,12 @@ public struct CSVReader: Sendable {
                 fields.append(Object.Field(name: name, value: cell.wasQuoted ? .string(cell.text) : CellValue.infer(cell.text)))
             }
             records.append(Record(fields: Object(fields), location: scanner.location(row.start)))
+            spans.append(row.start..<row.end)
         }
-        return records
+        let lineEnding: [UInt8] = header.end < bytes.count && bytes[header.end] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+        return Layout(
+            names: names, header: header.start..<header.end, rows: spans, records: records, lineEnding: lineEnding,
+            quotesEveryCell: header.cells.allSatisfy(\.wasQuoted))
     }
 
     struct Cell {

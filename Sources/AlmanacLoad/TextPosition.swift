@@ -54,9 +54,9 @@ struct TextCursor {
 
 /// Input checks every text reader shares: a UTF-8 byte-order mark is skipped, and invalid UTF-8
 /// is an error at the first bad byte rather than text silently turned into U+FFFD.
-enum TextInput {
+public enum TextInput {
     /// The offset where the text starts, after an optional BOM.
-    static func contentStart(_ bytes: [UInt8]) -> Int {
+    public static func contentStart(_ bytes: [UInt8]) -> Int {
         bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 

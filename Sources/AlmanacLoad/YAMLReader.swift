@@ -192,8 +192,8 @@ public struct YAMLReader {
 }
 
 /// YAML 1.2 core-schema resolution of a scalar's type, plus ISO dates as YAML 1.1 had them.
-enum YAMLScalar {
-    static func resolve(_ text: String, tag: String?, isPlain: Bool) -> Value {
+public enum YAMLScalar {
+    public static func resolve(_ text: String, tag: String?, isPlain: Bool) -> Value {
         if let tag {
             switch tag {
             case "tag:yaml.org,2002:str": return .string(text)

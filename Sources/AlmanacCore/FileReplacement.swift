@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+extension DiskFileSystem {
+    /// A temporary file beside `path` (same folder, so the rename cannot cross file systems),
+    /// written and fsynced, given the original's permissions, renamed over it, and the folder
+    /// fsynced so the rename itself survives a power cut. On any failure the temporary file is
+    /// removed and the original is untouched.
+    public func replace(_ path: String, with bytes: [UInt8]) throws {
+        let folder = Path.directory(of: path).isEmpty ? "." : Path.directory(of: path)
+        var information = stat()
+        let mode = stat(path, &information) == 0 ? information.st_mode & 0o7777 : 0o644
+        var template = Array(Path.join(folder, "." + Path.fileName(of: path) + ".almanac-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot create a temporary file beside it") }
+        let temporary = String(cString: template)
+        var renamed = false
+        defer {
+            if !renamed { unlink(temporary) }
+        }
+        do {
+            defer { close(descriptor) }
+            try Self.writeAll(bytes, to: descriptor, path: temporary)
+            guard fchmod(descriptor, mode) == 0 else { throw Self.failure(temporary, "cannot set its permissions") }
+            guard fsync(descriptor) == 0 else { throw Self.failure(temporary, "cannot sync it to the disk") }
+        }
+        guard rename(temporary, path) == 0 else { throw Self.failure(path, "cannot rename the new version over it") }
+        renamed = true
+        let directory = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directory >= 0 {
+            fsync(directory)
+            close(directory)
+        }
+    }
+
+    /// `flock` on the file itself. The file is replaced by each edit, so a process that waited
+    /// holds a lock on the old file: it checks that the path still names the file it locked,
+    /// and if not locks again.
+    public func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw Self.failure(path, "cannot open it") }
+            defer { close(descriptor) }
+            var result: Int32
+            repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+            guard result == 0 else { throw Self.failure(path, "cannot lock it") }
+            var locked = stat(), current = stat()
+            guard fstat(descriptor, &locked) == 0 else { throw Self.failure(path, "cannot read its status") }
+            if stat(path, &current) == 0, current.st_ino == locked.st_ino, current.st_dev == locked.st_dev {
+                return try body()
+            }
+        }
+    }
+
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, bytes.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, "cannot write it")
+            }
+            written += result
+        }
+    }
+
+    static func failure(_ path: String, _ what: String) -> FileSystemError {
+        FileSystemError(path: path, message: "\(what) (\(String(cString: strerror(errno))))")
+    }
+}
+
+extension MemoryFileSystem {
+    /// In memory a write is already whole; a path made to fail with `failWrites` fails here
+    /// too, leaving the old bytes.
+    public func replace(_ path: String, with bytes: [UInt8]) throws {
+        guard exists(path) else { throw FileSystemError(path: path, message: "no such file") }
+        try write(bytes, to: path)
+    }
+
+    public func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
+        guard exists(path) else { throw FileSystemError(path: path, message: "no such file") }
+        return try body()
+    }
+}
