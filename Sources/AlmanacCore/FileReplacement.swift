@@ -9,8 +9,15 @@ extension DiskFileSystem {
     /// written and fsynced, given the original's permissions, renamed over it, and the folder
     /// fsynced so the rename itself survives a power cut. On any failure the temporary file is
     /// removed and the original is untouched.
+    ///
+    /// Callers hold the file's lock (`withExclusiveLock`), and only a lock holder makes a
+    /// temporary file: one found here was left by an edit that was killed, and is removed.
     public func replace(_ path: String, with bytes: [UInt8]) throws {
         let folder = Path.directory(of: path).isEmpty ? "." : Path.directory(of: path)
+        let prefix = "." + Path.fileName(of: path) + ".almanac-"
+        for name in (try? contents(ofDirectory: folder)) ?? [] where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
+            unlink(Path.join(folder, name))
+        }
         var information = stat()
         let mode = stat(path, &information) == 0 ? information.st_mode & 0o7777 : 0o644
         var template = Array(Path.join(folder, "." + Path.fileName(of: path) + ".almanac-XXXXXX").utf8CString)
