@@ -122,6 +122,12 @@ public struct AlmanacCommand {
                     output.error("almanac: \(rendered.failingTests) test\(rendered.failingTests == 1 ? "" : "s") failed; the report was written")
                     return .failure
                 }
+            case "init":
+                let folder = parsed.positional.first ?? "."
+                let starter = SiteStarter(folder: folder, isForced: parsed.flags.contains("--force"), fileSystem: fileSystem)
+                let written = try Self.listing { () throws(Diagnostic) in try starter.run() }
+                output.standard("Started a site in \(folder == "." ? "this folder" : folder): \(written.joined(separator: ", "))")
+                output.standard(folder == "." ? "Next: almanac serve" : "Next: cd \(folder) && almanac serve")
             case "add", "remove":
                 return try runEdit(parsed, output: output)
             default:
@@ -132,5 +138,14 @@ public struct AlmanacCommand {
             return .failure
         }
         return .success
+    }
+
+    /// A command's one error as the list every command reports.
+    static func listing<T>(_ body: () throws(Diagnostic) -> T) throws(DiagnosticList) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DiagnosticList([error])
+        }
     }
 }

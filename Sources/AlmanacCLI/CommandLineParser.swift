@@ -93,6 +93,9 @@ public struct CommandLineParser {
             ]),
         CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
         CommandSpec(
+            name: "init", summary: "start a new site with one example page", positional: "[DIR]",
+            options: [.flag("--force", "write the starter files into a folder that is not empty")]),
+        CommandSpec(
             name: "add", summary: "add a record to a data file, in place and atomically", positional: "[DATAFILE] FIELD=VALUE...",
             options: editOptions + [
                 .value("--section", "S", "the section of a pre-grouped file the record goes in"),

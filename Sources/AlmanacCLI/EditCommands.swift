@@ -5,11 +5,7 @@ import AlmanacEdit
 /// `almanac add` and `almanac remove`.
 extension AlmanacCommand {
     func runEdit(_ parsed: CommandLineParser.Parsed, output: Output) throws(DiagnosticList) -> ExitStatus {
-        do {
-            return try edit(parsed, output: output)
-        } catch {
-            throw DiagnosticList([error])
-        }
+        try Self.listing { () throws(Diagnostic) in try edit(parsed, output: output) }
     }
 
     private func edit(_ parsed: CommandLineParser.Parsed, output: Output) throws(Diagnostic) -> ExitStatus {

@@ -314,3 +314,4 @@ import Testing
         return files
     }
 }
+
