@@ -6,6 +6,7 @@ import AlmanacRender
 import AlmanacTemplate
 import AlmanacWrite
 import Foundation
+import Synchronization
 
 /// What `almanac build` and `almanac check` are asked to do.
 public struct BuildOptions: Sendable {
@@ -19,8 +20,18 @@ public struct BuildOptions: Sendable {
     public var isStrict = false
     /// Reuse what the last build made for pages whose inputs did not change.
     public var usesCache = true
+    /// Told how far the build is, from any thread, as files are written.
+    public var progress: (@Sendable (BuildProgress) -> Void)?
 
     public init() {}
+}
+
+/// How far a build is: the pages and rows it holds, and its files written so far.
+public struct BuildProgress: Sendable {
+    public let pages: Int
+    public let rows: Int
+    public let filesDone: Int
+    public let files: Int
 }
 
 /// What a build did, for the summary line.
@@ -76,7 +87,19 @@ public struct SiteBuilder: Sendable {
         }
         let emitted: SiteEmitter.Emitted
         do throws(DiagnosticList) {
-            let emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+            var emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+            if let progress = options.progress {
+                let pages = manifest.summaries.count, rows = manifest.summaries.reduce(0) { $0 + $1.rowCount }
+                let files = manifest.units.count
+                let done = Mutex(0)
+                emitter.progress = { count in
+                    let total = done.withLock { value in
+                        value += count
+                        return value
+                    }
+                    progress(BuildProgress(pages: pages, rows: rows, filesDone: total, files: files))
+                }
+            }
             emitted = try emitter.emit(into: staging)
             clock.mark("render and write")
             do {

@@ -39,12 +39,19 @@ struct SiteEmitter: Sendable {
 
     static let chunk = PageRenderer.detailChunk
 
+    /// Told the number of units each finished task wrote.
+    var progress: (@Sendable (Int) -> Void)?
+
     func emit(into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
         let results = Parallel.map(tasks(reusing: staging != nil)) { task in
             Result { () throws(Diagnostic) -> Emitted in
                 switch task {
-                case .reuse(let indices): return try reuse(indices, into: staging)
-                case .render(let indices): return try render(indices, into: staging)
+                case .reuse(let indices):
+                    defer { progress?(indices.count) }
+                    return try reuse(indices, into: staging)
+                case .render(let indices):
+                    defer { progress?(indices.count) }
+                    return try render(indices, into: staging)
                 }
             }
         }

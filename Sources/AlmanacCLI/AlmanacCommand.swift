@@ -30,9 +30,22 @@ public struct AlmanacCommand {
     }
 
     public let fileSystem: any FileSystem
+    /// The progress line a long build shows (nil: none); tests leave it off.
+    let showsProgress: () -> ProgressLine?
 
     public init(fileSystem: any FileSystem = DiskFileSystem()) {
         self.fileSystem = fileSystem
+        self.showsProgress = { nil }
+    }
+
+    /// The tool as a person runs it: with a progress line on a terminal.
+    public static func onTerminal() -> AlmanacCommand {
+        AlmanacCommand(fileSystem: DiskFileSystem(), showsProgress: { ProgressLine.forTerminal() })
+    }
+
+    init(fileSystem: any FileSystem, showsProgress: @escaping () -> ProgressLine?) {
+        self.fileSystem = fileSystem
+        self.showsProgress = showsProgress
     }
 
     public func run(_ arguments: [String], output: Output) -> ExitStatus {
@@ -64,9 +77,13 @@ public struct AlmanacCommand {
                 options.locale = parsed.values["--locale"]
                 options.isStrict = parsed.flags.contains("--strict")
                 options.usesCache = !parsed.flags.contains("--no-cache")
-                let builder = SiteBuilder(options: options, fileSystem: fileSystem)
                 let isBuild = parsed.command == "build"
+                let progress = isBuild && !parsed.flags.contains("--quiet") ? showsProgress() : nil
+                if let progress { options.progress = { @Sendable update in progress.update(update) } }
+                let builder = SiteBuilder(options: options, fileSystem: fileSystem)
+                defer { progress?.finish() }
                 let report = isBuild ? try builder.build() : try builder.check()
+                progress?.finish()
                 for warning in report.warnings { output.error(printer.format(warning)) }
                 if !parsed.flags.contains("--quiet") {
                     let summary = BuildSummary(report: report, isBuild: isBuild, outputPath: options.outputPath, seconds: Date().timeIntervalSince(started))

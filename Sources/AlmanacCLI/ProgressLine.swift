@@ -1,0 +1,65 @@
+import Almanac
+import AlmanacCore
+import Foundation
+import Synchronization
+
+/// A long build's progress as one line that updates in place: pages, rows, files. Only on a
+/// terminal and never under CI (`CI=true`), where a log should hold results, not a spinner;
+/// only after half a second, so a quick build prints its summary alone; at most ten times a
+/// second; and cleared before the summary.
+final class ProgressLine: Sendable {
+    private struct State {
+        var started = Date()
+        var lastShown: Date?
+    }
+
+    private let state = Mutex(State())
+    private let write: @Sendable (String) -> Void
+
+    init(write: @escaping @Sendable (String) -> Void) {
+        self.write = write
+    }
+
+    /// A line for a build when standard output is a terminal and this is not a CI job.
+    static func forTerminal(environment: [String: String] = ProcessInfo.processInfo.environment) -> ProgressLine? {
+        guard isatty(STDOUT_FILENO) != 0, environment["CI"] != "true", environment["TERM"] != "dumb" else { return nil }
+        return ProgressLine { text in FileHandle.standardOutput.write(Data(text.utf8)) }
+    }
+
+    func update(_ progress: BuildProgress) {
+        let now = Date()
+        let shouldShow = state.withLock { state -> Bool in
+            guard now.timeIntervalSince(state.started) >= 0.5 else { return false }
+            if let last = state.lastShown, now.timeIntervalSince(last) < 0.1 { return false }
+            state.lastShown = now
+            return true
+        }
+        guard shouldShow else { return }
+        write("\r\u{1B}[K" + Self.text(progress))
+    }
+
+    /// Clears the line, if it was shown, before the summary is printed.
+    func finish() {
+        let wasShown = state.withLock { state -> Bool in
+            defer { state.lastShown = nil }
+            return state.lastShown != nil
+        }
+        if wasShown { write("\r\u{1B}[K") }
+    }
+
+    static func text(_ progress: BuildProgress) -> String {
+        let percent = progress.files == 0 ? 100 : progress.filesDone * 100 / progress.files
+        return "Building \(progress.pages) page\(progress.pages == 1 ? "" : "s"), \(count(progress.rows)) rows: "
+            + "\(count(progress.filesDone)) of \(count(progress.files)) files (\(percent)%)"
+    }
+
+    static func count(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
+            text.append(digit)
+        }
+        return text
+    }
+}
