@@ -1,7 +1,7 @@
 # Almanac: `make` builds the tool and the example site (Content/ → Output/); `make test` runs
 # every test. Both install the Debian packages they need when run as root.
 
-DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev pkg-config
+DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-dev pkg-config
 # The browser tests drive Debian's Chromium with Selenium from PyPI; the process tests kill
 # builds at chosen system calls with strace.
 TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace

@@ -24,6 +24,10 @@ let package = Package(
             name: "CICU",
             linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
 
+        // libmicrohttpd (Debian's libmicrohttpd-dev) for `almanac serve`, started from C because
+        // starting it takes varargs.
+        .target(name: "CHTTPServer", linkerSettings: [.linkedLibrary("microhttpd")]),
+
         // The atomic exchange of two paths, which glibc declares only for C under _GNU_SOURCE.
         .target(name: "CRename"),
 
@@ -48,7 +52,9 @@ let package = Package(
                 "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark",
                 "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
             ]),
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender", "AlmanacEdit"]),
+        // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
+        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacCore", "AlmanacTemplate", "CHTTPServer"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 
         // Build-time embedding of Templates/ so the binary needs nothing beside it.
@@ -70,6 +76,7 @@ let package = Package(
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacCore
 import AlmanacRender
+import AlmanacServe
 import Foundation
 
 /// argv in, exit status out: the whole command-line tool, callable from tests with captured
@@ -139,6 +140,26 @@ public struct AlmanacCommand {
                     output.error("almanac: \(rendered.failingTests) test\(rendered.failingTests == 1 ? "" : "s") failed; the report was written")
                     return .failure
                 }
+            case "serve":
+                var options = DevServer.Options()
+                if let content = parsed.values["--content"] { options.build.contentPath = content }
+                options.build.templatesPath = parsed.values["--templates"]
+                if let outputPath = parsed.values["--output"] { options.build.outputPath = outputPath }
+                options.build.locale = parsed.values["--locale"]
+                options.build.isStrict = parsed.flags.contains("--strict")
+                if let host = parsed.values["--host"] { options.host = host }
+                if let port = parsed.values["--port"] {
+                    guard let number = UInt16(port) else {
+                        output.error("almanac: error: --port \(port) is not a port number (0–65535)")
+                        return .usage
+                    }
+                    options.port = number
+                }
+                options.opensBrowser = parsed.flags.contains("--open")
+                options.polls = parsed.flags.contains("--poll")
+                let log = SerializedLines(output.standard)
+                let server = DevServer(options: options, log: { log.write($0) }, describe: { printer.format($0) })
+                try Self.listing { () throws(Diagnostic) in try server.run() }
             case "init":
                 let folder = parsed.positional.first ?? "."
                 let starter = SiteStarter(folder: folder, isForced: parsed.flags.contains("--force"), fileSystem: fileSystem)
@@ -164,5 +185,21 @@ public struct AlmanacCommand {
         } catch {
             throw DiagnosticList([error])
         }
+    }
+}
+
+/// Lines from many threads (the server's, the watcher's, the builds'), written one at a time.
+final class SerializedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private let sink: (String) -> Void
+
+    init(_ sink: @escaping (String) -> Void) {
+        self.sink = sink
+    }
+
+    func write(_ line: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        sink(line)
     }
 }

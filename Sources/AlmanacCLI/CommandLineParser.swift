@@ -93,6 +93,15 @@ public struct CommandLineParser {
             ]),
         CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
         CommandSpec(
+            name: "serve", summary: "build, serve Output/ on loopback, rebuild and reload on change", positional: nil,
+            options: siteOptions + [
+                .value("--output", "DIR", "where the site is written (default: Output)"),
+                .value("--port", "N", "the port (default: 8000; 0: any free one)"),
+                .value("--host", "ADDRESS", "the address to listen on (default: 127.0.0.1, this machine only)"),
+                .flag("--open", "open the site in a browser"),
+                .flag("--poll", "watch by polling rather than inotify"),
+            ]),
+        CommandSpec(
             name: "init", summary: "start a new site with one example page", positional: "[DIR]",
             options: [.flag("--force", "write the starter files into a folder that is not empty")]),
         CommandSpec(

@@ -1,0 +1,166 @@
+import Almanac
+import AlmanacCore
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `almanac serve`: builds the site, serves `Output/` on loopback, watches the content, the
+/// site's templates and the folders its data may come from, rebuilds on change and reloads
+/// the open pages. A failed build keeps the last good site served and shows its error over
+/// the pages and in the terminal. Ctrl-C stops it.
+public final class DevServer: @unchecked Sendable {
+    public struct Options: Sendable {
+        public var build = BuildOptions()
+        public var host = "127.0.0.1"
+        public var port: UInt16 = 8000
+        public var opensBrowser = false
+        /// Watch by polling even where inotify works (for tests of the fallback).
+        public var polls = false
+
+        public init() {}
+    }
+
+    let options: Options
+    let log: @Sendable (String) -> Void
+    let describe: @Sendable (Diagnostic) -> String
+    let events = EventStream()
+    let files: StaticFiles
+    private let buildQueue = DispatchQueue(label: "almanac.build")
+    private let state = NSLock()
+    private var isBuilding = false
+    private var buildsAgain = false
+    private var problem: String?
+
+    public init(options: Options, log: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
+        self.options = options
+        self.log = log
+        self.describe = describe
+        self.files = StaticFiles(root: options.build.outputPath)
+    }
+
+    /// Serves until SIGINT or SIGTERM.
+    public func run() throws(Diagnostic) {
+        signal(SIGPIPE, SIG_IGN)
+        build(reason: nil)
+        let server: HTTPServer
+        do {
+            server = try HTTPServer(host: options.host, port: options.port) { [self] request in respond(to: request) }
+        } catch {
+            throw .error(at: nil, "\(error)", hint: "pass another --port, or --port 0 for any free one")
+        }
+        let address = options.host.contains(":") ? "[\(options.host)]" : options.host
+        let url = "http://\(address):\(server.port)/"
+        if !Self.isLoopback(options.host) {
+            log("warning: serving on \(options.host), which other machines may reach; the site is served to anyone who can")
+        }
+        let watcher = SiteWatcher(folders: watchedFolders()) { [self] in build(reason: "changed") }
+        watcher.start(forcePolling: options.polls)
+        log("Serving \(options.build.outputPath)/ at \(url) — watching \(watchedFolders().joined(separator: ", ")) (\(watcher.method)); Ctrl-C stops")
+        if options.opensBrowser { Self.open(url) }
+        Self.waitForStop()
+        watcher.stop()
+        events.closeAll()
+        server.stop()
+        log("Stopped.")
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        host == "::1" || host.hasPrefix("127.")
+    }
+
+    // MARK: Building
+
+    /// Builds now, or once more after the build under way.
+    func build(reason: String?) {
+        state.lock()
+        if isBuilding {
+            buildsAgain = true
+            state.unlock()
+            return
+        }
+        isBuilding = true
+        state.unlock()
+        let work: @Sendable () -> Void = { [self] in
+            repeat {
+                state.lock()
+                buildsAgain = false
+                state.unlock()
+                buildOnce(reason: reason)
+                state.lock()
+                let again = buildsAgain
+                if !again { isBuilding = false }
+                state.unlock()
+                if !again { break }
+            } while true
+        }
+        if reason == nil { buildQueue.sync(execute: work) } else { buildQueue.async(execute: work) }
+    }
+
+    private func buildOnce(reason: String?) {
+        let started = Date()
+        do {
+            let report = try SiteBuilder(options: options.build, fileSystem: DiskFileSystem()).build()
+            let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            for warning in report.warnings { log(describe(warning)) }
+            log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s)")
+            state.lock()
+            let wasBroken = problem != nil
+            problem = nil
+            state.unlock()
+            events.broadcast(wasBroken ? "fixed" : "reload", data: "")
+        } catch {
+            let text = error.diagnostics.map(describe).joined(separator: "\n")
+            log(text)
+            log("The last good build is still served.")
+            state.lock()
+            problem = text
+            state.unlock()
+            events.broadcast("problem", data: text, isState: true)
+        }
+    }
+
+    private func watchedFolders() -> [String] {
+        var folders = [options.build.contentPath]
+        let templates = options.build.templatesPath ?? "Templates"
+        if FileManager.default.fileExists(atPath: templates) { folders.append(templates) }
+        let settings = Path.join(options.build.contentPath, SiteConfiguration.fileName)
+        if let bytes = FileManager.default.contents(atPath: settings),
+           let site = try? SiteConfiguration(yaml: [UInt8](bytes), path: settings) {
+            folders += site.allowOutside.map { $0.hasPrefix("/") ? $0 : Path.join(options.build.contentPath, $0) }
+        }
+        return folders
+    }
+
+    // MARK: Stopping
+
+    private static func waitForStop() {
+        let stop = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stop.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stop.wait()
+        sources.forEach { $0.cancel() }
+    }
+
+    private static func open(_ url: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["xdg-open", url]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try? process.run()
+    }
+
+    var currentProblem: String? {
+        state.lock()
+        defer { state.unlock() }
+        return problem
+    }
+}

@@ -1,0 +1,105 @@
+import CHTTPServer
+import Foundation
+
+/// HTTP over libmicrohttpd, which does the parsing, keep-alive, timeouts and connection limits
+/// (a well-kept C library from Debian rather than a hand-written parser: see CONTRIBUTING).
+/// A thread per connection, so an event stream may wait for its next event without holding
+/// up anyone else. One server per process.
+final class HTTPServer: @unchecked Sendable {
+    struct Request {
+        let method: String
+        let target: String
+        let header: (String) -> String?
+    }
+
+    enum Body {
+        case bytes([UInt8])
+        /// Part of a file, sent from its descriptor (which the server closes).
+        case file(descriptor: Int32, offset: Int, length: Int)
+        /// Server-sent events: each call returns the next bytes to send, or nil at the end.
+        case stream(EventStream.Subscriber)
+    }
+
+    struct Response {
+        var status: Int
+        var headers: [(String, String)] = []
+        var body: Body = .bytes([])
+    }
+
+    typealias Handler = @Sendable (Request) -> Response
+
+    private var daemon: OpaquePointer?
+    let handler: Handler
+    private(set) var port: UInt16 = 0
+
+    /// Connections idle this long are dropped: slow or half-open clients cannot hold threads.
+    static let idleTimeout: UInt32 = 30
+    static let connectionLimit: UInt32 = 1000
+    /// `MHD_RESPMEM_MUST_COPY`: the body is copied, so Swift's buffer need not outlive the call.
+    static let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
+
+    init(host: String, port: UInt16, handler: @escaping Handler) throws {
+        self.handler = handler
+        var bound: UInt16 = 0
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        guard let started = almanac_http_start(host, port, Self.idleTimeout, Self.connectionLimit, HTTPServer.dispatch, context, &bound) else {
+            throw ServeError(message: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
+        }
+        daemon = started
+        self.port = bound
+    }
+
+    func stop() {
+        if let daemon { MHD_stop_daemon(daemon) }
+        daemon = nil
+    }
+
+    private static let dispatch: almanac_http_handler = { context, connection, url, method in
+        guard let context, let connection, let url, let method else { return .NO }
+        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        let request = Request(method: String(cString: method), target: String(cString: url)) { name in
+            MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
+        }
+        return server.send(server.handler(request), on: connection)
+    }
+
+    private func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+        let made: OpaquePointer?
+        switch response.body {
+        case .bytes(let bytes):
+            made = bytes.withUnsafeBytes { buffer in
+                MHD_create_response_from_buffer(buffer.count, UnsafeMutableRawPointer(mutating: buffer.baseAddress), Self.mustCopy)
+            }
+        case .file(let descriptor, let offset, let length):
+            made = MHD_create_response_from_fd_at_offset64(UInt64(length), descriptor, UInt64(offset))
+        case .stream(let subscriber):
+            let retained = Unmanaged.passRetained(subscriber).toOpaque()
+            made = MHD_create_response_from_callback(UInt64.max, 4096, Self.readStream, retained, Self.endStream)
+        }
+        guard let made else { return .NO }
+        defer { MHD_destroy_response(made) }
+        for (name, value) in response.headers { MHD_add_response_header(made, name, value) }
+        return MHD_queue_response(connection, UInt32(response.status), made)
+    }
+
+    private static let readStream: MHD_ContentReaderCallback = { context, _, buffer, capacity in
+        guard let context, let buffer else { return -1 }
+        let subscriber = Unmanaged<EventStream.Subscriber>.fromOpaque(context).takeUnretainedValue()
+        guard let bytes = subscriber.next(), !bytes.isEmpty else { return -1 }  // MHD_CONTENT_READER_END_OF_STREAM
+        let count = min(bytes.count, capacity)
+        bytes.withUnsafeBytes { buffer.update(from: $0.bindMemory(to: CChar.self).baseAddress!, count: count) }
+        if count < bytes.count { subscriber.putBack(Array(bytes[count...])) }
+        return count
+    }
+
+    private static let endStream: MHD_ContentReaderFreeCallback = { context in
+        guard let context else { return }
+        let subscriber = Unmanaged<EventStream.Subscriber>.fromOpaque(context).takeRetainedValue()
+        subscriber.leave()
+    }
+}
+
+struct ServeError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}

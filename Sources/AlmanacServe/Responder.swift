@@ -1,0 +1,90 @@
+import AlmanacCore
+import AlmanacTemplate
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How `serve` answers a request: the reload client and its events, else a file of the built
+/// site with the headers a careful static host sends (a strict policy, validators, ranges).
+extension DevServer {
+    static let policy = "default-src 'self'"
+
+    func respond(to request: HTTPServer.Request) -> HTTPServer.Response {
+        guard request.method == "GET" || request.method == "HEAD" else {
+            return Self.page(405, "Method not allowed", "almanac serve answers GET and HEAD.", extra: [("Allow", "GET, HEAD")])
+        }
+        let path = request.target.split(separator: "?", maxSplits: 1).first.map(String.init) ?? request.target
+        switch path {
+        case ReloadClient.path:
+            return HTTPServer.Response(
+                status: 200, headers: Self.common + [("Content-Type", "text/javascript; charset=utf-8")], body: .bytes(Array(ReloadClient.script.utf8)))
+        case ReloadClient.events:
+            return HTTPServer.Response(
+                status: 200, headers: Self.common + [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")],
+                body: .stream(events.subscribe()))
+        default:
+            break
+        }
+        switch files.lookup(request.target) {
+        case .badRequest:
+            return Self.page(400, "Bad request", "That path is not one this server answers.")
+        case .notFound:
+            let detail = currentProblem.map { "The site did not build:\n\n" + $0 } ?? "Nothing in the built site is at \(path)."
+            return Self.page(404, "Not found", detail)
+        case .redirect(let location):
+            return HTTPServer.Response(status: 301, headers: Self.common + [("Location", location)], body: .bytes([]))
+        case .file(let file):
+            return serveFile(file, request: request)
+        }
+    }
+
+    static let common: [(String, String)] = [
+        ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-cache"),
+    ]
+
+    private func serveFile(_ path: String, request: HTTPServer.Request) -> HTTPServer.Response {
+        var information = stat()
+        guard stat(path, &information) == 0 else { return Self.page(404, "Not found", "Nothing is there any more.") }
+        let size = Int(information.st_size)
+        let isHTML = Path.fileExtension(of: path) == "html"
+        // Pages are served with the reload client in them, so their validator says so.
+        let tag = "\"\(String(UInt64(bitPattern: Int64(information.st_ino)), radix: 16))-\(String(size, radix: 16))-"
+            + "\(String(information.st_mtim.tv_sec, radix: 16)).\(String(information.st_mtim.tv_nsec, radix: 16))\(isHTML ? "-live" : "")\""
+        var headers = Self.common + [("Content-Type", StaticFiles.mediaType(of: path)), ("ETag", tag)]
+        if let match = request.header("If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+            return HTTPServer.Response(status: 304, headers: headers, body: .bytes([]))
+        }
+        if isHTML {
+            guard let bytes = FileManager.default.contents(atPath: path) else { return Self.page(404, "Not found", "Nothing is there any more.") }
+            return HTTPServer.Response(status: 200, headers: headers, body: .bytes(ReloadClient.inject(into: [UInt8](bytes))))
+        }
+        headers.append(("Accept-Ranges", "bytes"))
+        let range = ByteRange(header: request.header("Range"), size: size)
+        if case .unsatisfiable = range {
+            return HTTPServer.Response(status: 416, headers: headers + [("Content-Range", "bytes */\(size)")], body: .bytes([]))
+        }
+        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return Self.page(404, "Not found", "Nothing is there any more.") }
+        if case .part(let part) = range {
+            headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"))
+            return HTTPServer.Response(status: 206, headers: headers, body: .file(descriptor: descriptor, offset: part.lowerBound, length: part.count))
+        }
+        return HTTPServer.Response(status: 200, headers: headers, body: .file(descriptor: descriptor, offset: 0, length: size))
+    }
+
+    /// A small page of the server's own, its text escaped, with the reload client so it goes
+    /// away by itself once the site is fixed.
+    static func page(_ status: Int, _ title: String, _ text: String, extra: [(String, String)] = []) -> HTTPServer.Response {
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"/><title>\(status) \(HTMLEscape.text(title))</title></head>
+            <body><h1>\(HTMLEscape.text(title))</h1><pre>\(HTMLEscape.text(text))</pre></body></html>
+
+            """
+        return HTTPServer.Response(
+            status: status, headers: common + [("Content-Type", "text/html; charset=utf-8")] + extra,
+            body: .bytes(ReloadClient.inject(into: Array(html.utf8))))
+    }
+}

@@ -1,0 +1,41 @@
+import AlmanacCore
+@testable import AlmanacServe
+import Foundation
+import Testing
+import AlmanacTestSupport
+
+@Suite struct StaticFilesTests {
+    @Test func pathsResolveOnlyInsideTheFolder() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("home", to: "site/index.html")
+        try folder.write("birds", to: "site/birds/index.html")
+        try folder.write("spaced", to: "site/a b.html")
+        try folder.write("no", to: "secret.txt")
+        let site = folder.path("site")
+        try FileManager.default.createSymbolicLink(atPath: site + "/out", withDestinationPath: folder.root)
+        let files = StaticFiles(root: site)
+        #expect(files.lookup("/") == .file(path: files.root + "/index.html"))
+        #expect(files.lookup("/birds") == .redirect(location: "/birds/"))
+        #expect(files.lookup("/birds/?q=x") == .file(path: files.root + "/birds/index.html"))
+        #expect(files.lookup("/a%20b.html") == .file(path: files.root + "/a b.html"))
+        for bad in ["/../secret.txt", "/%2e%2e/secret.txt", "/birds/%2E%2E/%2e%2e/secret.txt", "/a%00.html", "/%zz", "//x", "/a\\..\\b", "x"] {
+            #expect(files.lookup(bad) == .badRequest, "\(bad)")
+        }
+        #expect(files.lookup("/out/secret.txt") == .notFound, "a link out of the folder is not followed")
+        #expect(files.lookup("/missing.html") == .notFound)
+    }
+
+    @Test(arguments: [
+        ("bytes=0-9", ByteRange.part(0..<10)), ("bytes=90-", .part(90..<100)), ("bytes=-5", .part(95..<100)),
+        ("bytes=95-200", .part(95..<100)), ("bytes=100-", .unsatisfiable), ("bytes=0-1,5-6", .whole), ("items=1-2", .whole),
+    ])
+    func rangesAreReadAgainstTheSize(header: String, range: ByteRange) {
+        #expect(ByteRange(header: header, size: 100) == range)
+    }
+
+    @Test func theReloadClientGoesBeforeTheBodyEnds() {
+        let page = Array("<html><body><p>x</p></body></html>\n".utf8)
+        let served = String(decoding: ReloadClient.inject(into: page), as: UTF8.self)
+        #expect(served == "<html><body><p>x</p><script src=\"/__almanac/reload.js\" defer=\"defer\"></script>\n</body></html>\n")
+    }
+}

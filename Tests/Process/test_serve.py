@@ -1,0 +1,181 @@
+"""`almanac serve` over real sockets: only files inside Output/ are served, with the headers a
+careful static host sends; an edit rebuilds the site and tells open pages; a broken build keeps
+the last good site; many clients, slow ones, half-open ones and malformed requests do not stop
+it. Every client here talks to 127.0.0.1 only, and every loop is bounded."""
+
+import concurrent.futures
+import http.client
+import os
+import pathlib
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+sys.path.insert(0, str(pathlib.Path(__file__).parent))
+from serve_fixture import ALMANAC, Served  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    server = Served(tmp_path_factory.mktemp("serve") / "site")
+    yield server
+    assert server.stop() == 0, "Ctrl-C stops the server cleanly"
+    assert server.lines[-1] == "Stopped."
+
+
+def raw(port, request, timeout=5):
+    """Sends bytes as they are and returns the status line's code (or None if closed)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as connection:
+        connection.sendall(request)
+        answer = b""
+        try:
+            while b"\r\n" not in answer:
+                chunk = connection.recv(4096)
+                if not chunk:
+                    break
+                answer += chunk
+        except socket.timeout:
+            return None
+    return int(answer.split(b" ")[1]) if answer.startswith(b"HTTP/") else None
+
+
+def get(served, path, headers=None, method="GET"):
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+    connection.request(method, path, headers=headers or {})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response, body
+
+
+@pytest.mark.parametrize("path", [
+    b"/../../../../etc/passwd", b"/%2e%2e/%2e%2e/%2e%2e/etc/passwd", b"/%2E%2E%2F%2E%2E%2Fetc%2Fpasswd",
+    b"/assets/..%2f..%2f..%2fetc/passwd", b"/planets%00.html", b"/%zz", b"//etc/passwd", b"/.almanac-build/../../x",
+    b"/..\\..\\etc\\passwd",
+])
+def test_nothing_outside_the_output_is_served(served, path):
+    code = raw(served.port, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert code in (400, 404)
+
+
+def test_a_link_out_of_the_output_is_not_followed(served):
+    link = served.folder / "Output" / "outside"
+    link.symlink_to("/etc")
+    try:
+        response, _ = get(served, "/outside/passwd")
+        assert response.status == 404
+    finally:
+        link.unlink()
+
+
+def test_files_come_with_types_validators_and_ranges(served):
+    page, body = get(served, "/planets.html")
+    assert page.status == 200 and page.getheader("Content-Type") == "text/html; charset=utf-8"
+    assert page.getheader("Content-Security-Policy") == "default-src 'self'"
+    assert b'<script src="/__almanac/reload.js" defer="defer"></script>\n</body>' in body
+    assert b"__almanac" not in (served.folder / "Output" / "planets.html").read_bytes(), "the built site never holds the client"
+    again, _ = get(served, "/planets.html", {"If-None-Match": page.getheader("ETag")})
+    assert again.status == 304
+    head, head_body = get(served, "/planets.html", method="HEAD")
+    assert head.status == 200 and head_body == b"" and head.getheader("Content-Length") == str(len(body))
+    stylesheet = next((served.folder / "Output" / "assets").glob("almanac.*.css"))
+    css, whole = get(served, "/assets/" + stylesheet.name)
+    assert css.getheader("Content-Type") == "text/css; charset=utf-8" and css.getheader("Accept-Ranges") == "bytes"
+    part, piece = get(served, "/assets/" + stylesheet.name, {"Range": "bytes=10-19"})
+    assert part.status == 206 and piece == whole[10:20] and part.getheader("Content-Range") == f"bytes 10-19/{len(whole)}"
+    beyond, _ = get(served, "/assets/" + stylesheet.name, {"Range": f"bytes={len(whole) + 5}-"})
+    assert beyond.status == 416
+    home, home_body = get(served, "/")
+    assert home.status == 200 and b"<h1>" in home_body
+    listing, _ = get(served, "/assets/")
+    assert listing.status == 404, "no directory listings"
+    moved, _ = get(served, "/planets")
+    assert moved.status == 301 and moved.getheader("Location") == "/planets/"
+    posted, _ = get(served, "/planets.html", method="POST")
+    assert posted.status == 405
+
+
+def events(served, count, timeout=20):
+    """The first `count` events the reload stream sends, as (name, data)."""
+    connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=timeout)
+    connection.request("GET", "/__almanac/events")
+    response = connection.getresponse()
+    assert response.getheader("Content-Type") == "text/event-stream"
+    found, name, data = [], None, []
+    while len(found) < count:
+        line = response.fp.readline().decode().rstrip("\n")
+        if line.startswith("event: "):
+            name = line[7:]
+        elif line.startswith("data: "):
+            data.append(line[6:])
+        elif line == "" and name:
+            found.append((name, "\n".join(data)))
+            name, data = None, []
+    connection.close()
+    return found
+
+
+def test_an_edit_rebuilds_and_a_broken_build_keeps_the_last_good_site(served):
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(events, served, 1)
+        time.sleep(0.5)
+        subprocess.run([ALMANAC, "add", "Content/planets.csv", "name=Vulcan", "kind=terrestrial", "order=0", "moons=0", "year=1"],
+                       cwd=served.folder, check=True, capture_output=True)
+        assert waiting.result()[0][0] == "reload"
+    _, body = get(served, "/planets.html")
+    assert b"Vulcan" in body
+    page = served.folder / "Content" / "planets.md"
+    good = page.read_text()
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(events, served, 2)
+        time.sleep(0.5)
+        page.write_text(good.replace("group: kind", "group: [kind"))
+        time.sleep(1.5)
+        page.write_text(good)
+        (problem, text), (fixed, _) = waiting.result()
+    assert problem == "problem" and "planets.md:" in text and "error:" in text
+    assert fixed == "fixed"
+    assert served.wait_for_line("The last good build is still served.")
+    _, body = get(served, "/planets.html")
+    assert b"Vulcan" in body
+
+
+def test_many_clients_slow_ones_half_open_ones_and_garbage_do_not_stop_it(served):
+    """Bounded: 100 keep-alive clients of 20 requests each, with bad clients alongside."""
+    deadline = time.monotonic() + 30
+    half_open = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(20)]
+    for connection in half_open:
+        connection.sendall(b"GET /planets.html HTTP/1.1\r\nHost: x\r\n")  # never finished
+    slow = [socket.create_connection(("127.0.0.1", served.port)) for _ in range(5)]
+    for connection in slow:
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        connection.sendall(b"GET /planets.json HTTP/1.1\r\nHost: x\r\n\r\n")
+    garbage = [b"GARBAGE\r\n\r\n", b"GET / HTTP/9.9\r\n\r\n", b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\n\r\n",
+               b"GET / HTTP/1.1\r\nHost: x\r\nX: " + b"\0" * 100 + b"\r\n\r\n", b"\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03"]
+    # Each gets an answer or a closed connection; a NUL in a header it ignores is answered.
+    codes = [raw(served.port, request, timeout=3) for request in garbage]
+    assert codes[0] in (None, 400) and codes[1] in (None, 400, 505) and codes[2] in (None, 400, 414, 431)
+
+    def client(number):
+        connection = http.client.HTTPConnection("127.0.0.1", served.port, timeout=10)
+        statuses = []
+        for _ in range(20):
+            if time.monotonic() > deadline:
+                break
+            connection.request("GET", "/planets.html" if number % 2 else "/index.md")
+            response = connection.getresponse()
+            response.read()
+            statuses.append(response.status)
+        connection.close()
+        return statuses
+
+    with concurrent.futures.ThreadPoolExecutor(100) as pool:
+        results = [status for statuses in pool.map(client, range(100)) for status in statuses]
+    assert results and set(results) == {200}
+    for connection in half_open + slow:
+        connection.close()
+    response, _ = get(served, "/planets.html")
+    assert response.status == 200 and served.process.poll() is None
