@@ -35,6 +35,8 @@ enum ReloadClient {
             overlay.append(title, message, note);
             document.body.append(overlay);
           };
+          // Marks the page as listening (what a test, or a curious reader, can look for).
+          source.addEventListener('open', () => { document.documentElement.dataset.almanacLive = 'on'; });
           source.addEventListener('reload', () => location.reload());
           source.addEventListener('problem', (event) => show(event.data));
           source.addEventListener('fixed', () => { hide(); location.reload(); });
