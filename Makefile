@@ -6,8 +6,8 @@ DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-
 # builds at chosen system calls with strace.
 TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# The benchmark compares against Debian's Hugo and times with GNU time.
-BENCH_PACKAGES := $(TEST_PACKAGES) hugo time
+# The benchmark compares against Debian's Hugo, times with GNU time and loads `serve` with wrk.
+BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 

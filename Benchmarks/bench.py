@@ -337,6 +337,109 @@ def report_figures(cases=5000):
     return figures
 
 
+def free_port():
+    import socket
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def bad_clients(port, stop):
+    """Alongside the load: half-open connections, slow readers and malformed requests, all to
+    127.0.0.1, until `stop` is set."""
+    import socket
+    held = []
+    for _ in range(20):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n")  # never finished
+        held.append(connection)
+    for _ in range(10):
+        connection = socket.create_connection(("127.0.0.1", port))
+        connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 1024)
+        connection.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n")  # read a byte now and then
+        held.append(connection)
+    sent = 0
+    while not stop.is_set():
+        for connection in held[20:]:
+            try:
+                connection.recv(1)
+            except OSError:
+                pass
+        for request in (b"GARBAGE\r\n\r\n", b"GET /" + b"a" * 20000 + b" HTTP/1.1\r\n\r\n", b"\x16\x03\x01\x00"):
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=2) as bad:
+                    bad.sendall(request)
+                    bad.recv(64)
+                sent += 1
+            except OSError:
+                pass
+        stop.wait(0.1)
+    for connection in held:
+        connection.close()
+    return sent
+
+
+def wrk(url, seconds):
+    """200 keep-alive connections on two threads for `seconds`: requests per second and p99."""
+    output = subprocess.run(["wrk", "-t2", "-c200", f"-d{seconds}s", "--latency", "--timeout", "10s", url],
+                            capture_output=True, text=True, check=True).stdout
+    rate = float(next(line.split()[1] for line in output.splitlines() if line.startswith("Requests/sec:")))
+    p99 = next(line.split()[1] for line in output.splitlines() if line.strip().startswith("99%"))
+    errors = next((line.strip() for line in output.splitlines() if "Non-2xx" in line or "Socket errors" in line), "")
+    unit = {"us": 0.001, "ms": 1, "s": 1000}
+    number = float(p99.rstrip("usm")) * unit[p99[len(p99.rstrip("usm")):] or "ms"]
+    return {"rps": rate, "p99_ms": number, "errors": errors}
+
+
+def serve_figures(n=1000, seconds=10):
+    """`almanac serve` and `hugo server` answering the listing of `n` records to 200 keep-alive
+    clients (wrk), with half-open, slow and malformed clients alongside, for `seconds` each."""
+    import threading
+    import urllib.request
+    if not shutil.which("wrk"):
+        return {"error": "wrk is not installed"}
+    records = generate(n)
+    figures = {"n": n, "seconds": seconds}
+    site = almanac_site(n, records, detail=False)
+    servers = [("almanac", [str(ALMANAC), "serve", "--port", "{port}"], site, "/records.html")]
+    if shutil.which("hugo"):
+        hugo = hugo_site(n, records)
+        servers.append(("hugo", ["hugo", "server", "-s", str(hugo / "site"), "--contentDir", str(hugo / "content"), "--port", "{port}",
+                                 "--bind", "127.0.0.1", "--disableLiveReload", "--quiet"], hugo, "/"))
+    for name, command, folder, page in servers:
+        port = free_port()
+        process = subprocess.Popen([part.replace("{port}", str(port)) for part in command], cwd=folder,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            url = f"http://127.0.0.1:{port}{page}"
+            deadline = time.monotonic() + 120
+            while True:
+                try:
+                    urllib.request.urlopen(url, timeout=5).read()
+                    break
+                except OSError:
+                    if time.monotonic() > deadline or process.poll() is not None:
+                        raise RuntimeError(f"{name} did not start serving")
+                    time.sleep(0.2)
+            stop = threading.Event()
+            result = {}
+            side = threading.Thread(target=lambda: result.setdefault("bad", bad_clients(port, stop)))
+            side.start()
+            try:
+                figures[name] = wrk(url, seconds)
+            finally:
+                stop.set()
+                side.join()
+            figures[name]["bad_requests"] = result.get("bad", 0)
+            figures[name]["alive"] = process.poll() is None
+            print(f"  {name} serving {n:,} records: {figures[name]['rps']:.0f} requests/s, p99 {figures[name]['p99_ms']:.1f} ms", flush=True)
+        finally:
+            process.terminate()
+            process.wait(10)
+    figures["measured"] = f"{machine()['date']}, Almanac {machine()['almanac']}"
+    return figures
+
+
 def million():
     """1,000,000 rows, listing and search only: the build must finish here."""
     n = 1_000_000
@@ -375,7 +478,7 @@ def ratio(a, b):
     return f"{a / b:.2f}" if a and b else "—"
 
 
-def targets(results, rebuilds, browser, big, reading=None, report=None):
+def targets(results, rebuilds, browser, big, reading=None, report=None, serving=None):
     """The issue's targets, each with the figure that decides it."""
     rows = []
     if reading:
@@ -405,6 +508,13 @@ def targets(results, rebuilds, browser, big, reading=None, report=None):
     for b in browser:
         if b.get("search_median_ms") is not None:
             rows.append((f"search answers a keystroke within 16 ms at {b['n']:,} rows (median)", f"{b['search_median_ms']:.1f} ms", b["search_median_ms"] <= 16))
+    if serving and "almanac" in serving:
+        mine = serving["almanac"]
+        rows.append(("serve answers 200 keep-alive clients with bad ones alongside, and stays up",
+                     f"{mine['rps']:.0f} req/s, p99 {mine['p99_ms']:.1f} ms", mine["alive"]))
+        if "hugo" in serving:
+            ratio_rps = mine["rps"] / serving["hugo"]["rps"]
+            rows.append(("serve's requests per second at least Hugo's (`hugo server`), same listing", f"{ratio_rps:.2f}× Hugo", ratio_rps >= 1))
     if report and "searched_ms" in report:
         rows.append((f"a single-file report of {report['cases']:,} tests opens and answers a search in well under a second (≤ 500 ms)",
                      f"{report['searched_ms']:.0f} ms", report["searched_ms"] <= 500))
@@ -415,11 +525,11 @@ def targets(results, rebuilds, browser, big, reading=None, report=None):
     return rows
 
 
-def write_results(info, results, rebuilds, browser, big, reading=None, report=None):
+def write_results(info, results, rebuilds, browser, big, reading=None, report=None, serving=None):
     (HERE / "work").mkdir(exist_ok=True)
     (HERE / "work" / "results.json").write_text(json.dumps(
         {"machine": info, "results": results, "rebuilds": rebuilds, "browser": browser, "million": big, "readers": reading,
-         "report": report}, indent=1))
+         "report": report, "serving": serving}, indent=1))
     lines = [
         "# Benchmark results",
         "",
@@ -485,6 +595,20 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
                 f"loaded after {report['load_ms']:.0f} ms, and a typed search shows its one matching test "
                 f"{report['searched_ms']:.0f} ms after the page was opened.",
             ]
+    if serving:
+        lines += ["", "## `almanac serve` under load", ""]
+        if "error" in serving:
+            lines.append(f"- {serving['error']}")
+        else:
+            lines += [f"Measured {serving['measured']}. The listing of {serving['n']:,} records, fetched by wrk with 200 keep-alive "
+                      f"connections on two threads for {serving['seconds']} s, while 20 half-open connections, 10 slow readers and "
+                      "a loop of malformed requests (garbage, a 20 kB path, a TLS hello) ran alongside; everything on 127.0.0.1.",
+                      "", "| server | requests/s | p99 latency | malformed requests sent | still up | wrk errors |", "|---|---:|---:|---:|:---:|---|"]
+            for name in ("almanac", "hugo"):
+                if name in serving:
+                    f = serving[name]
+                    lines.append(f"| {'`almanac serve`' if name == 'almanac' else '`hugo server` (in memory)'} | {f['rps']:.0f} | "
+                                 f"{f['p99_ms']:.1f} ms | {f['bad_requests']} | {'yes' if f['alive'] else '**no**'} | {f['errors'] or '—'} |")
     if big:
         lines += ["", "## 1,000,000 records (listing and search, no detail pages)", "",
                   f"Build {big['wall']:.1f} s, peak {big['peak_mib']:.0f} MiB, {big['files']:,} files, "
@@ -500,7 +624,7 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
             growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
             lines.append(f"| {format} | {times[small]['wall']:.2f} s | {times[large]['wall']:.2f} s | {growth:.2f} | {times[large]['peak_mib']:.0f} MiB |")
     lines += ["", "## Targets", "", "| target | figure | met |", "|---|---:|:---:|"]
-    for name, figure, met in targets(results, rebuilds, browser, big, reading, report):
+    for name, figure, met in targets(results, rebuilds, browser, big, reading, report, serving):
         lines.append(f"| {name} | {figure} | {'yes' if met else '**no**'} |")
     (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
 
@@ -515,16 +639,18 @@ def main():
     parser.add_argument("--report-only", action="store_true", help="rewrite RESULTS.md from the last run's figures")
     parser.add_argument("--test-report-only", action="store_true",
                         help="measure only the single-file test report, keeping the last run's other figures")
+    parser.add_argument("--serve-only", action="store_true", help="measure only `almanac serve` under load, keeping the rest")
     args = parser.parse_args()
-    if args.report_only or args.test_report_only:
+    if args.report_only or args.test_report_only or args.serve_only:
         saved = json.loads((HERE / "work" / "results.json").read_text())
         # JSON keeps the readers' row counts as text; the report reads them as numbers.
         for times in (saved.get("readers") or {}).get("formats", {}).values():
             for size in list(times):
                 times[int(size)] = times.pop(size)
         report = report_figures() if args.test_report_only else saved.get("report")
+        serving = serve_figures() if args.serve_only else saved.get("serving")
         write_results(saved["machine"], saved["results"], saved["rebuilds"], saved["browser"], saved["million"], saved.get("readers"),
-                      report)
+                      report, serving)
         print((HERE / "RESULTS.md").read_text())
         return
     if not ALMANAC.exists():
@@ -546,7 +672,8 @@ def main():
     big = million() if args.million else None
     reading = None if args.no_readers else readers()
     report = None if args.no_browser else report_figures()
-    write_results(machine(), results, rebuilds, browser, big, reading, report)
+    serving = serve_figures()
+    write_results(machine(), results, rebuilds, browser, big, reading, report, serving)
     print((HERE / "RESULTS.md").read_text())
     print("Deleting the benchmark's output trees...", flush=True)
     empty_trash()

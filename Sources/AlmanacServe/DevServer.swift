@@ -27,6 +27,7 @@ public final class DevServer: @unchecked Sendable {
     let describe: @Sendable (Diagnostic) -> String
     let events = EventStream()
     let files: StaticFiles
+    let pages = ServedPages()
     private let buildQueue = DispatchQueue(label: "almanac.build")
     private let state = NSLock()
     private var isBuilding = false

@@ -57,8 +57,8 @@ extension DevServer {
             return HTTPServer.Response(status: 304, headers: headers, body: .bytes([]))
         }
         if isHTML {
-            guard let bytes = FileManager.default.contents(atPath: path) else { return Self.page(404, "Not found", "Nothing is there any more.") }
-            return HTTPServer.Response(status: 200, headers: headers, body: .bytes(ReloadClient.inject(into: [UInt8](bytes))))
+            guard let bytes = pages.page(at: path, tag: tag) else { return Self.page(404, "Not found", "Nothing is there any more.") }
+            return HTTPServer.Response(status: 200, headers: headers, body: .bytes(bytes))
         }
         headers.append(("Accept-Ranges", "bytes"))
         let range = ByteRange(header: request.header("Range"), size: size)
@@ -86,5 +86,35 @@ extension DevServer {
         return HTTPServer.Response(
             status: status, headers: common + [("Content-Type", "text/html; charset=utf-8")] + extra,
             body: .bytes(ReloadClient.inject(into: Array(html.utf8))))
+    }
+}
+
+/// Pages as served, with the reload client in them, kept while their file is unchanged (its
+/// validator is the key), so a page asked for again is not read and rewritten each time.
+final class ServedPages: @unchecked Sendable {
+    private let lock = NSLock()
+    private var pages: [String: (tag: String, bytes: [UInt8])] = [:]
+    private var size = 0
+    /// Past this, the kept pages are dropped and kept anew.
+    static let limit = 64 << 20
+
+    func page(at path: String, tag: String) -> [UInt8]? {
+        lock.lock()
+        if let kept = pages[path], kept.tag == tag {
+            lock.unlock()
+            return kept.bytes
+        }
+        lock.unlock()
+        guard let contents = FileManager.default.contents(atPath: path) else { return nil }
+        let bytes = ReloadClient.inject(into: [UInt8](contents))
+        lock.lock()
+        if size + bytes.count > Self.limit {
+            pages = [:]
+            size = 0
+        }
+        size += bytes.count - (pages[path]?.bytes.count ?? 0)
+        pages[path] = (tag, bytes)
+        lock.unlock()
+        return bytes
     }
 }
