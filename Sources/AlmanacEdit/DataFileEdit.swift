@@ -49,8 +49,7 @@ public struct DataFileEdit: Sendable {
         try locked(path) { bytes, data throws(Diagnostic) in
             let fields = try typedFields(assignments, data: data, path: path)
             let run = try data.run(forSection: options.section)
-            let record = try data.bytes(of: fields, in: run)
-            return (data.runs[run].appending(record, to: bytes), 1)
+            return (try data.adding(fields, in: run, to: bytes), 1)
         }
     }
 
@@ -75,7 +74,7 @@ public struct DataFileEdit: Sendable {
             if let first = lost.first, !options.isForced {
                 throw .error(at: first, "removing this record would delete \(lost.count) comment\(lost.count == 1 ? "" : "s") with it", hint: "--force removes it anyway")
             }
-            return (data.runs.removing(matching.map(\.element), from: bytes), matching.count)
+            return (try data.removing(matching.map(\.element), from: bytes), matching.count)
         }
     }
 
@@ -121,8 +120,13 @@ public struct DataFileEdit: Sendable {
         case .ndjson: return try NDJSONData(bytes, path: path)
         case .json: return try JSONData(bytes, path: path, columns: settings.columns, keyField: settings.key)
         case .yaml: return try YAMLData(bytes, path: path, columns: settings.columns, keyField: settings.key)
+        case .propertyList:
+            if bytes.starts(with: Array("bplist".utf8)) {
+                return try BinaryPropertyListData(bytes, path: path, columns: settings.columns, keyField: settings.key)
+            }
+            return try PropertyListData(bytes, path: path, columns: settings.columns, keyField: settings.key)
         case .junit: throw .error(at: SourceLocation(path: path), "a JUnit report is written by test runners; it cannot be edited")
-        default:
+        case nil:
             throw .error(at: SourceLocation(path: path), "cannot edit a .\(Path.fileExtension(of: path)) file", hint: "supported: csv, tsv, json, ndjson, yaml, plist")
         }
     }
@@ -133,18 +137,12 @@ public struct DataFileEdit: Sendable {
             if fields.contains(where: { $0.name == assignment.name }) {
                 throw .error(at: nil, "'\(assignment.name)' is given twice")
             }
-            if assignment.name != options.settings.key || !isKeyed(data) { try checkField(assignment.name, data: data, path: path) }
+            if assignment.name != data.keyedBy { try checkField(assignment.name, data: data, path: path) }
             let value: Value = options.valuesAreText ? .string(assignment.value) : CellValue.infer(assignment.value)
             if case .null = value { continue }
             fields.append(Object.Field(name: assignment.name, value: value))
         }
         return fields
-    }
-
-    private func isKeyed(_ data: any EditableData) -> Bool {
-        if let json = data as? JSONData, case .keyed = json.shape { return true }
-        if let yaml = data as? YAMLData, case .keyed = yaml.shape { return true }
-        return false
     }
 
     private func checkField(_ name: String, data: any EditableData, path: String) throws(Diagnostic) {

@@ -53,3 +53,25 @@ enum DocumentShape {
         return key.value.text
     }
 }
+
+/// A JSON, YAML or property-list file of records: what its shape decides for an edit.
+protocol DocumentData: EditableData {
+    var shape: DocumentShape { get }
+    var keyField: String { get }
+    var records: [Record] { get }
+}
+
+extension DocumentData {
+    var fieldNames: [String] { FieldOrder.names(of: records) }
+    var shapeName: String { shape.name }
+    var acceptsNewFields: Bool { shape.acceptsNewFields }
+
+    var keyedBy: String? {
+        if case .keyed = shape { return keyField }
+        return nil
+    }
+
+    func run(forSection section: String?) throws(Diagnostic) -> Int {
+        try shape.run(forSection: section)
+    }
+}

@@ -12,6 +12,9 @@ protocol EditableData {
     /// What the file holds, to tell an edit that would change it (`rows`, `keyed`,
     /// `sections:Fruit,Nuts`): removing a section's last record must not turn it into a record.
     var shapeName: String { get }
+    /// The field that names each record of a keyed file (its key is not one of the records'
+    /// own fields); nil for other files.
+    var keyedBy: String? { get }
     /// Whether a record may bring a field the others lack (a CSV's columns are fixed).
     var acceptsNewFields: Bool { get }
     /// The run a new record goes in: the section named, or the only one.
@@ -20,11 +23,24 @@ protocol EditableData {
     func bytes(of record: [Object.Field], in run: Int) throws(Diagnostic) -> [UInt8]
     /// Comments that removing these entries would delete with them (YAML keeps comments).
     func commentsLost(removing entries: [Int]) -> [SourceLocation]
+    func adding(_ record: [Object.Field], in run: Int, to bytes: [UInt8]) throws(Diagnostic) -> [UInt8]
+    func removing(_ chosen: [EditEntry], from bytes: [UInt8]) throws(Diagnostic) -> [UInt8]
 }
 
 extension EditableData {
     func commentsLost(removing entries: [Int]) -> [SourceLocation] { [] }
     var shapeName: String { "rows" }
+    var keyedBy: String? { nil }
+
+    /// The file with a record added: spliced after the run's last (a format that cannot be
+    /// spliced, a binary property list, writes itself anew).
+    func adding(_ record: [Object.Field], in run: Int, to bytes: [UInt8]) throws(Diagnostic) -> [UInt8] {
+        runs[run].appending(try self.bytes(of: record, in: run), to: bytes)
+    }
+
+    func removing(_ chosen: [EditEntry], from bytes: [UInt8]) throws(Diagnostic) -> [UInt8] {
+        runs.removing(chosen, from: bytes)
+    }
 }
 
 struct EditEntry {

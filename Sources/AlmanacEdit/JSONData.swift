@@ -5,7 +5,7 @@ import AlmanacModel
 /// A JSON file for editing, in each shape a page reads: an array of records; an object keyed
 /// by each record's label (its values objects, or arrays named by `columns:`); or an object of
 /// sections, each an array (pre-grouped, `--section` names one).
-struct JSONData: EditableData {
+struct JSONData: DocumentData {
     let bytes: [UInt8]
     let shape: DocumentShape
     let keyField: String
@@ -72,14 +72,6 @@ struct JSONData: EditableData {
         return RecordRun(
             items: items, inside: inside, separator: separator, opening: [0x0A] + outer + Array("  ".utf8), closing: [0x0A] + outer,
             copiesSeparator: true)
-    }
-
-    var fieldNames: [String] { FieldOrder.names(of: records) }
-    var shapeName: String { shape.name }
-    var acceptsNewFields: Bool { shape.acceptsNewFields }
-
-    func run(forSection section: String?) throws(Diagnostic) -> Int {
-        try shape.run(forSection: section)
     }
 
     func bytes(of record: [Object.Field], in run: Int) throws(Diagnostic) -> [UInt8] {

@@ -7,7 +7,7 @@ import AlmanacModel
 /// indentation of the one before it; text is left plain where YAML reads it back as the same
 /// text, else double-quoted. Comments outside the record edited are kept; removing a record
 /// that carries comments is refused unless forced (`commentsLost`).
-struct YAMLData: EditableData {
+struct YAMLData: DocumentData {
     let bytes: [UInt8]
     let path: String
     let shape: DocumentShape
@@ -75,14 +75,6 @@ struct YAMLData: EditableData {
 
     static func flowError(_ location: SourceLocation) -> Diagnostic {
         .error(at: location, "cannot edit YAML written in flow style ([…] or {…})", hint: "write the records in block style, one per '- ' item")
-    }
-
-    var fieldNames: [String] { FieldOrder.names(of: records) }
-    var shapeName: String { shape.name }
-    var acceptsNewFields: Bool { shape.acceptsNewFields }
-
-    func run(forSection section: String?) throws(Diagnostic) -> Int {
-        try shape.run(forSection: section)
     }
 
     func bytes(of record: [Object.Field], in run: Int) throws(Diagnostic) -> [UInt8] {

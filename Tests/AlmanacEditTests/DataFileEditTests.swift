@@ -2,6 +2,7 @@ import AlmanacCore
 @testable import AlmanacEdit
 import AlmanacModel
 import AlmanacTestSupport
+import Foundation
 import Testing
 
 @Suite struct DataFileEditTests {
@@ -47,6 +48,20 @@ import Testing
         Sample(
             path: "f.yaml", text: "Ann:\n    email: a@x\n    visited: true\n", add: [("name", "Bob"), ("email", "b@x"), ("visited", "false")],
             added: "    visited: true\nBob:\n    email: b@x\n    visited: false\n", keyField: "name"),
+        Sample(
+            path: "a.plist",
+            text: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<array>\n\t<dict>\n\t\t<key>name</key>\n\t\t<string>Ann</string>\n\t\t<key>visited</key>\n\t\t<false/>\n\t</dict>\n</array>\n</plist>\n",
+            add: [("name", "Bob & Co"), ("visited", "true")],
+            added: "\t</dict>\n\t<dict>\n\t\t<key>name</key>\n\t\t<string>Bob &amp; Co</string>\n\t\t<key>visited</key>\n\t\t<true/>\n\t</dict>\n</array>"),
+        Sample(
+            path: "f.plist",
+            text: "<plist version=\"1.0\">\n<dict>\n\t<key>Ann</key>\n\t<array><string>a@x</string><string>555</string></array>\n</dict>\n</plist>\n",
+            add: [("name", "Bob"), ("email", "b@x"), ("phone", "02134")],
+            added: "\t<key>Bob</key>\n\t<array><string>b@x</string><string>02134</string></array>\n</dict>", columns: ["email", "phone"], keyField: "name"),
+        Sample(
+            path: "g.plist",
+            text: "<plist version=\"1.0\"><dict><key>Nuts</key><array><dict><key>name</key><string>pecan</string></dict></array></dict></plist>",
+            add: [("name", "cashew")], added: "<dict><key>name</key><string>cashew</string></dict></array>", section: "Nuts"),
         Sample(
             path: "g.yaml", text: "Fruit:\n  - name: apple\nNuts:\n  - name: pecan\n", add: [("name", "kiwi")],
             added: "  - name: apple\n  - name: kiwi\nNuts:", section: "Fruit"),
@@ -148,5 +163,23 @@ import Testing
         let error = diagnostic { _ = try DataFileEdit(fileSystem: fileSystem).remove(from: "g.yaml", where: [("name", "apple")]) }
         #expect(error?.message.hasPrefix("the edit would leave the file unreadable") == true)
         #expect(fileSystem.text("g.yaml") == "Fruit:\n  - name: apple\n")
+    }
+
+    /// A binary file stays binary; one written canonically comes back byte for byte.
+    @Test func aBinaryPropertyListStaysBinary() throws {
+        let original = BinaryPropertyList.encode(["Ann": ["a@x", "555"], "Émile": ["e@x", "1"]] as [String: Any])
+        let fileSystem = MemoryFileSystem()
+        try fileSystem.write(original, to: "f.plist")
+        var options = DataFileEdit.Options()
+        options.settings.key = "name"
+        options.settings.columns = ["email", "phone"]
+        let edit = DataFileEdit(fileSystem: fileSystem, options: options)
+        _ = try edit.add(to: "f.plist", [("name", "Bob"), ("email", "b@x"), ("phone", "7")])
+        let added = try fileSystem.read("f.plist")
+        #expect(added.starts(with: Array("bplist00".utf8)))
+        let read = try #require(try PropertyListSerialization.propertyList(from: Data(added), format: nil) as? [String: Any])
+        #expect(read.keys.sorted() == ["Ann", "Bob", "Émile"] && (read["Bob"] as? [Any])?.count == 2)
+        _ = try edit.remove(from: "f.plist", where: [("name", "Bob")])
+        #expect(try fileSystem.read("f.plist") == original)
     }
 }
