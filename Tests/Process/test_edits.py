@@ -89,3 +89,12 @@ def test_an_edit_killed_at_any_moment_leaves_a_whole_file(tmp_path):
     add(path, "name=after", "n=0")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["items.csv"]
     print(f"\n{KILLS} kills of an edit: the file was the old one {outcomes['old']} times, the new one {outcomes['new']} times, torn 0 times")
+
+
+def test_an_edit_keeps_the_files_permissions(tmp_path):
+    path = tmp_path / "private.csv"
+    path.write_text("name\nA\n")
+    path.chmod(0o640)
+    add(path, "name=B")
+    assert path.stat().st_mode & 0o777 == 0o640
+    assert path.read_text() == "name\nA\nB\n"

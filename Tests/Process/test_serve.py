@@ -179,3 +179,16 @@ def test_many_clients_slow_ones_half_open_ones_and_garbage_do_not_stop_it(served
         connection.close()
     response, _ = get(served, "/planets.html")
     assert response.status == 200 and served.process.poll() is None
+
+
+def test_polling_watches_where_inotify_is_not_used(tmp_path):
+    server = Served(tmp_path / "polled", "--poll")
+    try:
+        assert any("(polling)" in line for line in server.lines)
+        subprocess.run([ALMANAC, "add", "Content/planets.csv", "name=Vulcan", "kind=terrestrial", "order=0", "moons=0", "year=1"],
+                       cwd=server.folder, check=True, capture_output=True)
+        assert server.wait_for_line("Rebuilt 1 page")
+        _, body = get(server, "/planets.html")
+        assert b"Vulcan" in body
+    finally:
+        assert server.stop() == 0
