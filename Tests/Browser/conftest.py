@@ -15,7 +15,8 @@ from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+# Absolute, since some tests run it from another folder.
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
 CSP = "default-src 'self'"
 
 

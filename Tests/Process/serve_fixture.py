@@ -9,7 +9,8 @@ import threading
 import time
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+# Absolute, since some tests run it from another folder.
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
 
 
 class Served:

@@ -18,7 +18,8 @@ import time
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+# Absolute, since some tests run it from another folder.
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
 KILLS = int(os.environ.get("ALMANAC_EDIT_KILLS", "20"))
 
 

@@ -7,7 +7,8 @@ import pty
 import subprocess
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+# Absolute, since some tests run it from another folder.
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
 UPDATE = b"\r\x1b[K"
 
 

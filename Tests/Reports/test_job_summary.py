@@ -15,7 +15,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).parent))
 from junit_fixture import TRACE_END, failing_name, report  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-ALMANAC = os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac"))
+# Absolute, since some tests run it from another folder.
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
 # The only raw HTML the Markdown may hold: the tags Almanac writes around a failure's details.
 ALLOWED_HTML = {"<details>\n<summary>Details</summary>\n", "</details>\n"}
 CASES = 4000
