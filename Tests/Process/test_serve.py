@@ -173,7 +173,16 @@ def test_many_clients_slow_ones_half_open_ones_and_garbage_do_not_stop_it(served
         return statuses
 
     with concurrent.futures.ThreadPoolExecutor(100) as pool:
-        results = [status for statuses in pool.map(client, range(100)) for status in statuses]
+        running = pool.map(client, range(100))
+        # A rebuild is not held up by the load.
+        rebuilt = sum("Rebuilt" in line for line in served.lines)
+        subprocess.run([ALMANAC, "add", "Content/planets.csv", "name=Loaded", "kind=terrestrial", "order=0", "moons=0", "year=2"],
+                       cwd=served.folder, check=True, capture_output=True)
+        deadline_rebuild = time.monotonic() + 20
+        while sum("Rebuilt" in line for line in served.lines) == rebuilt and time.monotonic() < deadline_rebuild:
+            time.sleep(0.05)
+        assert sum("Rebuilt" in line for line in served.lines) > rebuilt, "rebuilt while under load"
+        results = [status for statuses in running for status in statuses]
     assert results and set(results) == {200}
     for connection in half_open + slow:
         connection.close()
