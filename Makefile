@@ -3,15 +3,15 @@
 
 DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-dev pkg-config
 # The browser tests drive Debian's Chromium with Selenium from PyPI; the process tests kill
-# builds at chosen system calls with strace.
-TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace
+# builds at chosen system calls with strace. The index oracle asks ICU through Debian's PyICU.
+TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace python3-icu
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # The benchmark compares against Debian's Hugo, times with GNU time and loads `serve` with wrk.
 BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: all site deps test-deps install-packages build test swift-test browser-test report-test process-test bench clean
+.PHONY: all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test bench clean
 
 all: site
 
@@ -42,7 +42,7 @@ build: deps
 site: build
 	.build/release/almanac build
 
-test: test-deps swift-test browser-test report-test process-test
+test: test-deps swift-test browser-test report-test index-oracle process-test
 
 swift-test:
 	$(SWIFT) build
@@ -59,6 +59,11 @@ browser-test: $(VENV)/.installed
 # Test reports' Markdown read by a GFM parser (markdown-it-py), at several byte budgets.
 report-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Reports
+
+# Sections against ICU's AlphabeticIndex in 41 locales, on CLDR's own names (Debian's python3,
+# which has python3-icu).
+index-oracle:
+	ALMANAC_BIN=.build/debug/almanac /usr/bin/python3 Tests/Collation/index_oracle.py
 
 # Real builds killed at random moments and at each step of the swap (ALMANAC_KILLS=200 for
 # the long run).

@@ -70,28 +70,6 @@ public final class Collation {
     public func compare(_ a: String, _ b: String, strength: Strength = .secondary) -> Order {
         Order(sortKey(a, strength: strength), sortKey(b, strength: strength))
     }
-
-    /// The locale's index letters from CLDR (its index exemplar characters), sorted by this
-    /// collation: English A–Z, Swedish A–Z Å Ä Ö, Spanish with Ñ after N.
-    public func indexLetters() -> [String] {
-        let icuLocale = locale.replacingHyphens
-        var units = [UInt16](repeating: 0, count: 1024)
-        var needed = units.withUnsafeMutableBufferPointer {
-            almanac_index_letters(icuLocale, $0.baseAddress, Int32($0.count))
-        }
-        if needed > Int32(units.count) {
-            units = [UInt16](repeating: 0, count: Int(needed))
-            needed = units.withUnsafeMutableBufferPointer {
-                almanac_index_letters(icuLocale, $0.baseAddress, Int32($0.count))
-            }
-        }
-        guard needed > 0 else { return [] }
-        let letters = units[0..<Int(needed)].split(separator: 0, omittingEmptySubsequences: true).map {
-            String(decoding: $0, as: UTF16.self)
-        }
-        let keyed = letters.map { (letter: $0, key: sortKey($0, strength: .primary)) }
-        return keyed.sorted { $0.key.lexicographicallyPrecedes($1.key) }.map(\.letter)
-    }
 }
 
 /// A three-way comparison result.
@@ -101,12 +79,6 @@ public enum Order: Sendable {
     init(_ a: [UInt8], _ b: [UInt8]) {
         if a == b { self = .same } else { self = a.lexicographicallyPrecedes(b) ? .ascending : .descending }
     }
-}
-
-/// Script facts from ICU, for deciding which texts belong to the `#` section.
-enum UnicodeScript {
-    static func of(_ scalar: Unicode.Scalar) -> Int32 { almanac_script_of(scalar.value) }
-    static func isLetter(_ scalar: Unicode.Scalar) -> Bool { almanac_is_alphabetic(scalar.value) != 0 }
 }
 
 extension String {

@@ -1,54 +1,62 @@
-/// Puts a text under its index letter, the way iOS's indexed collation and ICU's alphabetic
-/// index do: the last letter that sorts at or before the text at primary strength, so case and
-/// accents never matter (`Émile` under E), while letters a locale treats as its own do (`Åland`
-/// under Å in Swedish). Digits, symbols and other scripts go to `#`, which comes last.
-public struct SectionIndex {
+import CICU
+
+/// Puts a text under its index letter exactly as ICU's `AlphabeticIndex` does for the locale,
+/// as DESIGN.md asks ("where CLDR and ICU's alphabetic index say otherwise, they are right"):
+/// its buckets, their order, and each text's bucket. So `Aruba` is under A in Hungarian (ICU
+/// drops exemplar letters that sort with a base letter), Japanese goes by kana row, Chinese by
+/// pinyin, and Han names in Korean by their Hangul reading. Case and accents never matter;
+/// letters a locale treats as its own do (`Åland` under Å in Swedish). What falls before, after
+/// or between the letters — digits, symbols, other scripts — goes to `#`, which comes last.
+public final class SectionIndex: @unchecked Sendable {
     /// The title of the catch-all section.
     public static let other = "#"
 
-    /// The locale's letters, in collation order.
+    /// The locale's letters, in order.
     public let letters: [String]
-    private let keys: [[UInt8]]
-    private let scripts: Set<Int32>
-    private let collation: Collation
+    /// Each of ICU's buckets as a section title: its label, or `#` for the under-, in- and
+    /// overflow buckets.
+    private let titles: [String]
+    private let index: OpaquePointer
 
     public init(collation: Collation) {
-        self.collation = collation
-        var letters = collation.indexLetters()
-        if letters.isEmpty {
-            // A locale without CLDR index data falls back to the Latin alphabet.
-            letters = (UInt8(ascii: "A")...UInt8(ascii: "Z")).map { String(Character(Unicode.Scalar($0))) }
+        let locale = collation.locale.replacingHyphens
+        // A locale ICU cannot build an index for gets the root locale's, as ICU falls back.
+        guard let index = almanac_alphabetic_index_open(locale) ?? almanac_alphabetic_index_open("root") else {
+            fatalError("ICU cannot build an alphabetic index even for the root locale")
         }
+        self.index = index
+        var titles: [String] = []
+        var letters: [String] = []
+        for bucket in 0..<almanac_alphabetic_index_count(index) {
+            var type: Int32 = 0
+            var units = [UInt16](repeating: 0, count: 32)
+            var length = almanac_alphabetic_index_label(index, bucket, &units, Int32(units.count), &type)
+            if length > Int32(units.count) {
+                units = [UInt16](repeating: 0, count: Int(length))
+                length = almanac_alphabetic_index_label(index, bucket, &units, Int32(units.count), &type)
+            }
+            let label = String(decoding: units.prefix(Int(max(length, 0))), as: UTF16.self)
+            if type == 0 {
+                titles.append(label)
+                letters.append(label)
+            } else {
+                titles.append(Self.other)
+            }
+        }
+        self.titles = titles
         self.letters = letters
-        self.keys = letters.map { collation.sortKey($0, strength: .primary) }
-        var scripts = Set<Int32>()
-        for letter in letters {
-            if let scalar = letter.unicodeScalars.first { scripts.insert(UnicodeScript.of(scalar)) }
-        }
-        self.scripts = scripts
+    }
+
+    deinit {
+        almanac_alphabetic_index_close(index)
     }
 
     /// The index letter for `text`, or `#`.
     public func letter(for text: String) -> String {
         let trimmed = text.drop(while: { $0.isWhitespace })
-        guard let first = trimmed.unicodeScalars.first else { return Self.other }
-        if UnicodeScript.isLetter(first) && !scripts.contains(UnicodeScript.of(first)) {
-            return Self.other
-        }
-        let key = collation.sortKey(String(trimmed), strength: .primary)
-        // Binary search for the last letter whose key is at or before the text's key.
-        var low = 0, high = keys.count
-        while low < high {
-            let middle = (low + high) / 2
-            if keys[middle].lexicographicallyPrecedes(key) || keys[middle] == key {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        guard low > 0 else { return Self.other }
-        // A text that only shares a letter's primary key prefix still belongs to it; a text that
-        // sorts before the letter's first character (a digit, a symbol) does not.
-        return letters[low - 1]
+        guard !trimmed.isEmpty else { return Self.other }
+        let units = Array(trimmed.utf16)
+        let bucket = almanac_alphabetic_index_bucket(index, units, Int32(units.count))
+        return bucket >= 0 && Int(bucket) < titles.count ? titles[Int(bucket)] : Self.other
     }
 }

@@ -19,6 +19,11 @@ import Testing
         ("apple", "en", "A"), ("APPLE", "en", "A"), ("zebra", "sv", "Z"),
         ("Αθήνα", "en", "#"), ("東京", "en", "#"), ("", "en", "#"), ("  Boston", "en", "B"),
         ("Nueva York", "es", "N"), ("ñu", "es", "Ñ"), ("Oslo", "es", "O"),
+        // As ICU's AlphabeticIndex: letters equal to a base letter at primary strength are no
+        // buckets of their own; Japanese by kana row; Chinese by pinyin; Korean Han by reading.
+        ("Aruba", "hu", "A"), ("Ábel", "hu", "A"), ("Csehország", "hu", "CS"), ("Aruba", "lt", "A"), ("Āzija", "lv", "A"),
+        ("Dánsko", "sk", "D"), ("Chorvátsko", "sk", "CH"), ("アメリカ", "ja", "あ"), ("カナダ", "ja", "か"), ("Aruba", "ja", "#"),
+        ("东京", "zh", "D"), ("北京", "zh", "B"), ("東京", "ko", "ㄷ"), ("서울", "ko", "ㅅ"), ("Aruba", "qq", "A"),
     ])
     func recordFallsUnderTheLastLetterAtOrBeforeIt(text: String, locale: String, expected: String) throws {
         #expect(try Self.letter(text, locale) == expected)

@@ -1,5 +1,5 @@
-// A plain-C face for the few ICU services Foundation does not expose: a locale's index letters
-// (CLDR index exemplars) and collation sort keys. Only C types cross this header, so Swift never
+// A plain-C face for the few ICU services Foundation does not expose: a locale's alphabetic
+// index (implemented in C++ over icu::AlphabeticIndex) and collation sort keys. Only C types cross this header, so Swift never
 // sees ICU's own headers, which clash with the copy of ICU inside Foundation.
 #ifndef ALMANAC_ICU_H
 #define ALMANAC_ICU_H
@@ -9,11 +9,6 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-/// Writes the locale's index letters into `buffer` as NUL-separated UTF-16 strings (each
-/// followed by a 0 unit), in ICU's set order. Returns the number of code units needed, or -1
-/// when ICU has no index data for the locale.
-int32_t almanac_index_letters(const char *locale, uint16_t *buffer, int32_t capacity);
 
 typedef struct almanac_collator almanac_collator;
 
@@ -29,11 +24,24 @@ int32_t almanac_collator_sort_key(
     const almanac_collator *collator, const uint16_t *text, int32_t length,
     uint8_t *key, int32_t capacity);
 
-/// ICU's script code for a code point (0 common, 1 inherited, 25 Latin, …), or -1.
-int32_t almanac_script_of(uint32_t codepoint);
+/// ICU's alphabetic index for a locale (icu::AlphabeticIndex, built immutable): its buckets in
+/// order, each a label and a type — 0 a letter, 1 underflow, 2 inflow, 3 overflow — and the
+/// bucket of a text. NULL when ICU cannot build one.
+typedef struct almanac_alphabetic_index almanac_alphabetic_index;
 
-/// Non-zero when the code point is alphabetic (a letter of some script).
-int32_t almanac_is_alphabetic(uint32_t codepoint);
+almanac_alphabetic_index *almanac_alphabetic_index_open(const char *locale);
+
+void almanac_alphabetic_index_close(almanac_alphabetic_index *index);
+
+int32_t almanac_alphabetic_index_count(const almanac_alphabetic_index *index);
+
+/// Writes bucket `bucket`'s label (UTF-16) into `buffer` and its type into `type`; returns the
+/// label's length in code units (call again with more room if it exceeds `capacity`), or -1.
+int32_t almanac_alphabetic_index_label(
+    const almanac_alphabetic_index *index, int32_t bucket, uint16_t *buffer, int32_t capacity, int32_t *type);
+
+/// The bucket `text` (UTF-16) falls in, or -1.
+int32_t almanac_alphabetic_index_bucket(const almanac_alphabetic_index *index, const uint16_t *text, int32_t length);
 
 #ifdef __cplusplus
 }
