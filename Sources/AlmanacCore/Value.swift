@@ -76,6 +76,10 @@ public struct Number: Sendable, Hashable {
         self.value = value
     }
 
+    /// Whether the number can be written in JSON as it is: finite, in JSON's grammar (a
+    /// property list's `<real>nan</real>` is not).
+    public var isJSON: Bool { value.isFinite && Number.looksNumeric(text) }
+
     /// JSON's number grammar, which is stricter than `Double.init` (no `inf`, no hex, no `+`).
     static func looksNumeric(_ text: String) -> Bool {
         var bytes = text.utf8[...]

@@ -163,22 +163,23 @@ public struct PageSettings: Sendable, Equatable {
             case "unsafe": allowsUnsafeMarkdown = try flag(key, value)
             case "markdown": markdownFields = try textList(key, value)
             case "max_bytes":
-                guard case .number(let number) = value, number.value >= 1024, number.value == number.value.rounded(), number.value < 1e15 else {
-                    throw .error(at: location(key), "'max_bytes' must be a whole number of bytes, at least 1024")
+                guard let bytes = Self.count(value, in: 1024...Self.largestCount) else {
+                    throw .error(at: location(key), "'max_bytes' must be a whole number of bytes from 1024 to \(Self.largestCount)")
                 }
-                maxBytes = Int(number.value)
+                maxBytes = bytes
             case "full_report": fullReport = try text(key, value)
             case "search_shards":
-                guard case .number(let number) = value, number.value >= 1, number.value == number.value.rounded() else {
-                    throw .error(at: location(key), "'search_shards' must be a number of rows")
+                guard let rows = Self.count(value, in: 1...Self.largestCount) else {
+                    throw .error(at: location(key), "'search_shards' must be a whole number of rows from 1 to \(Self.largestCount)")
                 }
-                searchShardThreshold = Int(number.value)
+                searchShardThreshold = rows
             case "split":
-                switch value {
-                case .bool(false): splitThreshold = nil
-                case .number(let number) where number.value >= 1 && number.value == number.value.rounded():
-                    splitThreshold = Int(number.value)
-                default: throw .error(at: location(key), "'split' must be a number of rows or false")
+                if case .bool(false) = value {
+                    splitThreshold = nil
+                } else if let rows = Self.count(value, in: 1...Self.largestCount) {
+                    splitThreshold = rows
+                } else {
+                    throw .error(at: location(key), "'split' must be a whole number of rows from 1 to \(Self.largestCount), or false")
                 }
             default:
                 let suggestion = Suggestion.closest(to: key, in: Self.knownKeys)
@@ -202,6 +203,17 @@ public struct PageSettings: Sendable, Equatable {
     public static func isFailing(_ record: Record) -> Bool {
         let status = record["status"]?.text
         return status == "failed" || status == "error"
+    }
+
+    /// The largest count a number setting takes: far above any table, and well inside `Int`
+    /// (`1e300` passes a "whole number" check and then cannot be converted).
+    public static let largestCount = 1_000_000_000_000
+
+    /// A whole number within `range`, or nil.
+    static func count(_ value: Value, in range: ClosedRange<Int>) -> Int? {
+        guard case .number(let number) = value, number.value.isFinite, number.value == number.value.rounded(),
+              number.value >= Double(range.lowerBound), number.value <= Double(range.upperBound) else { return nil }
+        return Int(number.value)
     }
 
     private static func kind(_ value: Value) -> String {

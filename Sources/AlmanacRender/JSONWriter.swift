@@ -39,7 +39,9 @@ public struct JSONWriter {
         switch value {
         case .null: output.append(contentsOf: "null".utf8)
         case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let number): output.append(contentsOf: number.text.utf8)
+        case .number(let number):
+            // `nan` or `inf` from a property list: the data's own text, as a string.
+            if number.isJSON { output.append(contentsOf: number.text.utf8) } else { Self.quote(number.text, into: &output) }
         case .string(let text): Self.quote(text, into: &output)
         case .date(let date): Self.quote(date.text, into: &output)
         case .list(let items):

@@ -233,6 +233,16 @@ import Testing
         #expect(page.sections.map(\.header) == [nil, nil], "text that comes out empty is no header")
     }
 
+    /// `1e300` is a whole number too: it is refused at its key rather than trapping in `Int`.
+    @Test(arguments: ["split", "search_shards", "max_bytes"])
+    func numberSettingsAreRangeChecked(key: String) throws {
+        for value in [1e300, -5, 2.5, Double.infinity] {
+            let error = diagnostic { _ = try settings([key: .number(Number(text: "\(value)", value: value))]) }
+            #expect(error?.message.hasPrefix("'\(key)' must be a whole number") == true, "\(key): \(value)")
+        }
+        #expect(try settings([key: .number(Number(4096))]) != PageSettings())
+    }
+
     @Test func wrongTypesAreErrors() throws {
         #expect(diagnostic { _ = try settings(["detail": .string("yes")]) } != nil)
         #expect(diagnostic { _ = try settings(["style": .string("fancy")]) } != nil)

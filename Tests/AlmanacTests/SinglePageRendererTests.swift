@@ -193,3 +193,19 @@ import Testing
         #expect(rendered.warnings.map(\.message) == ["picture 'big.png' is 292 KiB, over the 256 KiB a single file inlines"])
     }
 }
+
+@Suite struct OddValueTests {
+    /// A property list may hold `nan` and `inf`; the JSON twin stays JSON, the value as written.
+    @Test func nonFiniteNumbersKeepTheJSONValid() throws {
+        let plist = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><array><dict><key>name</key><string>a</string><key>x</key><real>nan</real></dict>
+            <dict><key>name</key><string>b</string><key>x</key><real>inf</real></dict></array></plist>
+            """
+        let fileSystem = try SinglePageRendererTests.render(["r.plist": plist], ["r.plist"]) { $0.formats = [.json] }
+        let json = try #require(fileSystem.text("Output/r.json"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        #expect(parsed is [String: Any])
+        #expect(json.contains(#""x": "nan""#) && json.contains(#""x": "inf""#))
+    }
+}
