@@ -151,7 +151,7 @@ struct HTMLContext {
                 rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
                 rowNumber += 1
             }
-            sections.append([
+            var values: TemplateObject = [
                 "id": .string(section.id),
                 "rowsId": .string("rows-" + section.id),
                 "title": .string(section.title),
@@ -160,9 +160,24 @@ struct HTMLContext {
                 "footer": .string(section.footer ?? ""),
                 "count": .number(Double(section.rows.count)),
                 "rows": .list(rows),
-            ])
+            ]
+            for (key, text) in [("header", page.settings.header), ("footer", page.settings.footer)] {
+                if let counted = Self.countedText(text, title: section.title) { values[key + "Counts"] = .object(counted) }
+            }
+            sections.append(.object(values))
         }
         return sections
+    }
+
+    /// A header or footer that shows a count, as search re-renders it for the rows it shows:
+    /// its text for one row, and for any other number with `BrowserContract.countToken` in the
+    /// number's place. Nil when the text does not depend on the count.
+    static func countedText(_ text: SectionText?, title: String) -> TemplateObject? {
+        let place = SourceLocation(path: "settings")
+        guard let text, let one = try? text.text(title: title, count: 1, at: place),
+              let many = try? text.text(title: title, count: BrowserContract.countToken, at: place),
+              many.contains(String(BrowserContract.countToken)) || one != many else { return nil }
+        return ["one": .string(one), "many": .string(many)]
     }
 
     /// The front of a split table: each section with rows, its page and its row count.

@@ -286,11 +286,24 @@
   })();
   const narrowHint = (shown, total) => 'Showing the first ' + shown + ' of ' + total + ' — type more to narrow the search.';
 
+  // ---- Counts in headers and footers: while searching, `{{count}} states` says how many of
+  // the section's rows show, as a table view reloads its footers; cleared, the build's text. ----
+  const counted = (section) => Array.from(section.querySelectorAll('[data-count-many]'));
+  const originalText = new WeakMap();
+  const showCount = (section, shown, total) => {
+    for (const element of counted(section)) {
+      if (!originalText.has(element)) originalText.set(element, element.textContent);
+      element.textContent = shown === total ? originalText.get(element)
+        : shown === 1 ? element.dataset.countOne : element.dataset.countMany.split(contract.countToken).join(String(shown));
+    }
+  };
+
   // ---- Strategy: the whole table is on this page; rows that do not match are hidden. ----
   const wholePage = (folded) => {
     const rows = Array.from(main.querySelectorAll('li.row'));
     const sections = Array.from(main.querySelectorAll('section.section'));
     const rowSections = rows.map((row) => row.closest('section'));
+    const totals = new Map(sections.map((section) => [section, section.querySelectorAll('li.row').length]));
     // Highlighting waits until a row is on screen: a keystroke that matches 5,000 rows marks
     // only the few dozen a reader can see, and the rest as they scroll into view.
     const wanted = new Map();
@@ -340,6 +353,7 @@
           const visible = visibleIn.has(section);
           section.hidden = !visible;
           sectionIndex.setEnabled(section.id, visible);
+          if (visible) showCount(section, visibleIn.get(section), totals.get(section));
           // Search opens any collapsed section that has matches.
           if (visible) collapsing.open(section);
         }
@@ -350,7 +364,11 @@
         for (const row of applied.keys()) unhighlight(row);
         applied.clear();
         wanted.clear();
-        for (const section of sections) { section.hidden = false; sectionIndex.setEnabled(section.id, true); }
+        for (const section of sections) {
+          section.hidden = false;
+          sectionIndex.setEnabled(section.id, true);
+          showCount(section, totals.get(section), totals.get(section));
+        }
       },
     };
   };

@@ -121,7 +121,7 @@ import Testing
         let json = try #require(try JSONSerialization.jsonObject(with: Data(jsonFile.bytes)) as? [String: Any])
         let sections = try #require(json["sections"] as? [[String: Any]])
         #expect(markdown.contains(#"*2 \<fruit\> \& more*"#))
-        #expect(html.contains("<footer class=\"section-footer\">2 &lt;fruit&gt; &amp; more</footer>"))
+        #expect(html.contains(#"<footer class="section-footer" data-count-one="1 &lt;fruit&gt; &amp; more" data-count-many="2147483647 &lt;fruit&gt; &amp; more">2 &lt;fruit&gt; &amp; more</footer>"#))
         #expect(sections.first?["footer"] as? String == "2 <fruit> & more")
     }
 

@@ -237,3 +237,15 @@ def test_section_headers_stick_while_their_section_scrolls(driver, server):
     driver.execute_script("document.getElementById('south').querySelector('li:nth-child(5)').scrollIntoView()")
     top = driver.execute_script("return arguments[0].getBoundingClientRect().top", header)
     assert abs(top) < 2
+
+
+def test_footers_count_the_rows_a_search_shows_and_come_back_after(driver, server):
+    driver.get(server + "/states.html")
+    footer = driver.find_element(By.CSS_SELECTOR, "section#n .section-footer")
+    assert footer.text == "8 states"
+    field = search(driver, "new")
+    wait(driver, lambda: footer.text == "4 states")
+    field.send_keys(" york")
+    wait(driver, lambda: footer.text == "1 state")
+    field.send_keys(Keys.ESCAPE)
+    wait(driver, lambda: footer.text == "8 states")
