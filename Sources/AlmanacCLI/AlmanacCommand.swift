@@ -51,6 +51,11 @@ public struct AlmanacCommand {
 
     public func run(_ arguments: [String], output: Output) -> ExitStatus {
         if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            // `almanac biuld --help` is a typo to point out, not a request for help.
+            if let first = arguments.first, !first.hasPrefix("-"), first != "help", CommandLineParser.spec(named: first) == nil {
+                output.error("almanac: error: \(CommandLineParser.unknownCommand(first))\n  hint: run 'almanac --help' for usage")
+                return .usage
+            }
             output.standard(CommandLineParser.help)
             return .success
         }

@@ -1,3 +1,4 @@
+import AlmanacCore
 /// Reads argv into a command. Each command declares its options in a table (name, whether it
 /// takes a value, help text), and one small loop reads them all, so adding an option is one line.
 public struct CommandLineParser {
@@ -120,6 +121,12 @@ public struct CommandLineParser {
             ]),
     ]
 
+    /// `unknown command 'buidl'; did you mean 'build'?`
+    public static func unknownCommand(_ name: String) -> String {
+        let suggestion = Suggestion.closest(to: name, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+        return "unknown command '\(name)'" + suggestion
+    }
+
     public static func spec(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }
     }
@@ -133,7 +140,7 @@ public struct CommandLineParser {
             arguments = arguments.dropFirst()
         }
         guard let spec = spec(named: commandName) else {
-            throw UsageError(message: "unknown command '\(commandName)'")
+            throw UsageError(message: unknownCommand(commandName))
         }
         var parsed = Parsed(command: commandName)
         while let argument = arguments.popFirst() {
@@ -152,7 +159,9 @@ public struct CommandLineParser {
                 inlineValue = String(argument[argument.index(after: equals)...])
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
-                throw UsageError(message: "unknown option '\(name)' for '\(commandName)'")
+                let known = spec.options.map(\.name) + ["--help", "--version"]
+                let suggestion = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
+                throw UsageError(message: "unknown option '\(name)' for '\(commandName)'" + suggestion)
             }
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError(message: "'\(name)' takes no value") }

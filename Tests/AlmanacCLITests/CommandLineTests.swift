@@ -86,6 +86,19 @@ import Testing
         #expect(warned.error.first?.hasPrefix(#"r.xml:1:1: warning: suite 's' says tests="5" but holds 1 case"#) == true)
     }
 
+    @Test(arguments: [
+        (["buidl"], "almanac: error: unknown command 'buidl'; did you mean 'build'?"),
+        (["biuld", "--help"], "almanac: error: unknown command 'biuld'; did you mean 'build'?"),
+        (["--verison"], "almanac: error: unknown option '--verison' for 'build'; did you mean '--version'?"),
+        (["serve", "--prot", "3"], "almanac: error: unknown option '--prot' for 'serve'; did you mean '--port'?"),
+    ])
+    func typosGetADidYouMeanAndExitTwo(arguments: [String], message: String) {
+        let captured = Captured()
+        #expect(AlmanacCommand(fileSystem: MemoryFileSystem()).run(arguments, output: captured.output) == .usage)
+        #expect(captured.error.first?.hasPrefix(message) == true, "\(captured.error)")
+        #expect(captured.standard.isEmpty)
+    }
+
     @Test func buildSucceedsWithASummary() {
         let captured = Captured()
         #expect(AlmanacCommand(fileSystem: site).run([], output: captured.output) == .success)
