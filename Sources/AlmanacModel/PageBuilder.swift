@@ -63,10 +63,8 @@ public struct PageBuilder {
                     return (label, record)
                 }
             }
+            try FieldCheck.check(settings, records: allRecords, label: labelField)
             searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
-            for field in settings.fields where !allRecords.isEmpty && !allRecords.contains(where: { $0[field] != nil }) {
-                warnings.append(.warning(at: input.source, "no record has the field '\(field)' named in `fields`"))
-            }
             switch data {
             case .sections(let groups):
                 sections = groups.map { ($0.title, labeled($0.records), settings.sort == nil) }

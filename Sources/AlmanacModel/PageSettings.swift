@@ -75,7 +75,12 @@ public struct PageSettings: Sendable, Equatable {
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
+    /// Where each setting was written, so a mistake found later (a field the data lacks) is
+    /// reported at its own key.
+    public var keyLocations: [String: SourceLocation] = [:]
+
     public init(_ object: Object, locations: [String: SourceLocation], file: String) throws(Diagnostic) {
+        keyLocations = Dictionary(uniqueKeysWithValues: object.fields.map { ($0.name, locations[$0.name] ?? SourceLocation(path: file)) })
         func location(_ key: String) -> SourceLocation {
             locations[key] ?? SourceLocation(path: file)
         }

@@ -243,6 +243,28 @@ import Testing
         #expect(try settings([key: .number(Number(4096))]) != PageSettings())
     }
 
+    /// A setting that names a field the data lacks is an error at its own line, with the
+    /// nearest field; so is a grouping that cannot apply.
+    @Test(arguments: [
+        ("group", Value.string("frist-letter"), "'group' names 'frist-letter', a field the data does not have", Optional("did you mean 'first-letter'?")),
+        ("sort", .string("captial"), "'sort' names 'captial', a field the data does not have", "did you mean 'capital'?"),
+        ("image", .string("nope"), "'image' names 'nope', a field the data does not have", nil),
+        ("fields", .list([.string("capital"), .string("admited")]), "'fields' names 'admited', a field the data does not have", "did you mean 'admitted'?"),
+        ("group", .string("year:capital"), "'group' asks for the dates in 'capital', but none of its values is a date", nil),
+    ])
+    func settingsThatNameMissingFieldsAreErrorsAtTheirLine(key: String, value: Value, message: String, hint: String?) throws {
+        var object = Object()
+        object.set("title", .string("States"))
+        object.set(key, value)
+        let locations = ["title": SourceLocation(path: "s.md", line: 2, column: 1), key: SourceLocation(path: "s.md", line: 3, column: 1)]
+        let settings = try PageSettings(object, locations: locations, file: "s.md")
+        let rows = PageBuilderTests.records([["name": "Ohio", "capital": "Columbus", "admitted": "1803-03-01"]], order: ["name", "capital", "admitted"])
+        let error = diagnostic { _ = try PageBuilder().build(.init(name: "s", settings: settings, prose: .empty, data: .rows(rows), source: SourceLocation(path: "s.md"))) }
+        #expect(error?.message == message)
+        #expect(error?.location == SourceLocation(path: "s.md", line: 3, column: 1))
+        if let hint { #expect(error?.hint == hint) }
+    }
+
     @Test func wrongTypesAreErrors() throws {
         #expect(diagnostic { _ = try settings(["detail": .string("yes")]) } != nil)
         #expect(diagnostic { _ = try settings(["style": .string("fancy")]) } != nil)

@@ -102,7 +102,8 @@ import Testing
     }
 
     @Test func strictTurnsWarningsIntoErrors() throws {
-        let site = Self.site + "\n-- Content/odd.md --\n---\ndata: odd.csv\nfields: [nope]\n---\n-- Content/odd.csv --\nname\nx\n"
+        // A record without a label is a warning.
+        let site = Self.site + "\n-- Content/odd.md --\n---\ndata: odd.csv\n---\n-- Content/odd.csv --\nname,n\n,1\n"
         let lenient = InlineSite.fileSystem(site)
         #expect(try Self.build(lenient).warnings.count == 1)
         let strict = InlineSite.fileSystem(site)
