@@ -44,9 +44,10 @@ site: build
 
 test: test-deps swift-test browser-test report-test index-oracle process-test
 
+# Swift Testing only: the XCTest runner would print a tally of no tests before it.
 swift-test:
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --disable-xctest
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -12,6 +12,10 @@ struct BuildSummary {
     var line: String {
         let what = Self.count(report.pageCount, "page") + ", " + Self.count(report.rowCount, "row")
         guard isBuild else { return "Checked \(what): no errors" }
+        let time = "(\(String(format: "%.2f", seconds)) s)"
+        if report.fileCount == 0 && report.proseOnlyPages == 0 && report.reusedFiles > 0 {
+            return "Built \(what): nothing changed since the last build \(time)"
+        }
         var pages: [String] = []
         if report.reusedPages > 0 { pages.append(Self.count(report.reusedPages, "unchanged page")) }
         if report.proseOnlyPages > 0 { pages.append("all but the new prose of " + Self.count(report.proseOnlyPages, "page")) }
@@ -20,7 +24,7 @@ struct BuildSummary {
             keptText = "; kept " + Self.count(report.reusedFiles, "file") + " from the last build"
             if !pages.isEmpty { keptText += ": " + pages.joined(separator: ", ") }
         }
-        return "Built \(what): rendered \(Self.count(report.fileCount, "file")) into \(outputPath)/\(keptText) (\(String(format: "%.2f", seconds)) s)"
+        return "Built \(what): rendered \(Self.count(report.fileCount, "file")) into \(outputPath)/\(keptText) \(time)"
     }
 
     var stages: [String] {

@@ -182,6 +182,8 @@ def test_pages_run_under_a_strict_content_security_policy(driver, server):
 def test_home_page_lists_every_page_with_its_row_count(driver, server):
     driver.get(server + "/index.html")
     entries = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".page-list a")]
+    chevrons = driver.find_elements(By.CSS_SELECTOR, ".page-list a .chevron")
+    assert len(chevrons) == len(entries) and all(c.is_displayed() for c in chevrons), "rows look tappable, as every list's do"
     assert "States of America\n50 rows" in entries or "States of America 50 rows" in entries
     driver.find_element(By.LINK_TEXT, "States by Region").click() if driver.find_elements(By.LINK_TEXT, "States by Region") else \
         driver.find_element(By.PARTIAL_LINK_TEXT, "States by Region").click()
