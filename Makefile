@@ -11,7 +11,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test bench clean
+.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test bench clean
 
 all: site
 
@@ -41,6 +41,16 @@ build: deps
 
 site: build
 	.build/release/almanac build
+
+# Installs almanac into $(DESTDIR)$(PREFIX)/bin, built with the Swift runtime linked in, so it
+# runs without the toolchain: only Debian's libraries (libcmark, libyaml, ICU, OpenSSL,
+# libmicrohttpd, libxml2) beside it.
+PREFIX ?= /usr/local
+install: deps
+	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
 
 test: test-deps swift-test browser-test report-test index-oracle process-test
 
