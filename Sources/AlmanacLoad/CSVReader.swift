@@ -58,10 +58,14 @@ public struct CSVReader: Sendable {
             }
             guard row.cells.count == names.count else {
                 let offset = row.cells.count > names.count ? row.cells[names.count].offset : row.end
+                let separator = delimiter == 0x09 ? "\\t" : String(Character(Unicode.Scalar(delimiter)))
+                // Too many fields is most often a delimiter inside a value; too few, a missing one.
+                let hint = row.cells.count > names.count
+                    ? "quote fields that contain '\(separator)'"
+                    : "give every column a field, empty ones too (a\(separator)\(separator)c), or quote a value that holds a line break"
                 throw .error(
                     at: scanner.location(offset),
-                    "row has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(names.count)",
-                    hint: "quote fields that contain '\(delimiter == 0x09 ? "\\t" : String(Character(Unicode.Scalar(delimiter))))'")
+                    "row has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(names.count)", hint: hint)
             }
             var fields: [Object.Field] = []
             fields.reserveCapacity(names.count)

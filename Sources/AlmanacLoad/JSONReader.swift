@@ -22,7 +22,7 @@ public struct JSONReader {
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count {
-            throw parser.failure("unexpected text after the JSON value")
+            throw parser.failure("unexpected text after the JSON value", hint: "a JSON file holds one value: put several in [ … ], separated by commas")
         }
         return value
     }
@@ -56,6 +56,16 @@ public struct JSONReader {
             TextPosition.location(of: offset ?? index, in: bytes, path: path)
         }
 
+        /// What to write instead of what was found where a value belongs.
+        func valueHint() -> String {
+            switch index < end ? bytes[index] : 0 {
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): return "JSON allows no comma before a closing bracket: remove the last comma"
+            case UInt8(ascii: "'"): return "JSON quotes text with double quotes (\")"
+            case UInt8(ascii: "T"), UInt8(ascii: "F"), UInt8(ascii: "N"): return "JSON's words are lower-case: true, false and null"
+            default: return "a value is text in double quotes, a number, true, false, null, an object {…} or an array […]"
+            }
+        }
+
         func failure(_ message: String, at offset: Int? = nil, hint: String? = nil) -> Diagnostic {
             .error(at: location(offset), message, hint: hint)
         }
@@ -80,7 +90,7 @@ public struct JSONReader {
             guard depth < JSONReader.maximumDepth else {
                 throw failure("JSON nested deeper than \(JSONReader.maximumDepth) levels")
             }
-            guard index < end else { throw failure("unexpected end of file, expected a value") }
+            guard index < end else { throw failure("unexpected end of file, expected a value", hint: "the file ends early: a value or a closing bracket is missing") }
             switch bytes[index] {
             case UInt8(ascii: "{"): return try parseObject(depth: depth)
             case UInt8(ascii: "["): return try parseArray(depth: depth)
@@ -90,7 +100,7 @@ public struct JSONReader {
             case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
             case UInt8(ascii: "n"): try expectWord("null"); return .null
             default:
-                throw failure("unexpected \(describeCurrent()), expected a value")
+                throw failure("unexpected \(describeCurrent()), expected a value", hint: valueHint())
             }
         }
 
@@ -100,7 +110,7 @@ public struct JSONReader {
             let matches = index + count <= end && word.withUTF8Buffer { expected in
                 (0..<count).allSatisfy { bytes[start + $0] == expected[$0] }
             }
-            guard matches else { throw failure("unexpected \(describeCurrent()), expected a value") }
+            guard matches else { throw failure("unexpected \(describeCurrent()), expected a value", hint: "JSON's words are lower-case: true, false and null") }
             index += count
         }
 
@@ -123,12 +133,12 @@ public struct JSONReader {
                     throw failure("unterminated object", at: open, hint: "a '}' is missing")
                 }
                 guard bytes[index] == UInt8(ascii: "\"") else {
-                    throw failure("unexpected \(describeCurrent()), expected a quoted key")
+                    throw failure("unexpected \(describeCurrent()), expected a quoted key", hint: "keys are text in double quotes, and no comma may come before the '}'")
                 }
                 let key = try parseString()
                 skipWhitespace()
                 guard index < end, bytes[index] == UInt8(ascii: ":") else {
-                    throw failure("unexpected \(describeCurrent()), expected ':' after the key")
+                    throw failure("unexpected \(describeCurrent()), expected ':' after the key", hint: "write \"key\": value")
                 }
                 index += 1
                 skipWhitespace()
@@ -163,7 +173,7 @@ public struct JSONReader {
                     index += 1
                     return .object(Object(fields))
                 }
-                throw failure("unexpected \(describeCurrent()), expected ',' or '}'")
+                throw failure("unexpected \(describeCurrent()), expected ',' or '}'", hint: "members of an object are separated by commas")
             }
         }
 
@@ -194,7 +204,7 @@ public struct JSONReader {
                     index += 1
                     return .list(items)
                 }
-                throw failure("unexpected \(describeCurrent()), expected ',' or ']'")
+                throw failure("unexpected \(describeCurrent()), expected ',' or ']'", hint: "items of an array are separated by commas")
             }
         }
 
@@ -203,7 +213,7 @@ public struct JSONReader {
             while index < end && isNumberByte(bytes[index]) { index += 1 }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
             guard let number = Number(parsing: text) else {
-                throw failure("invalid number '\(text)'", at: start)
+                throw failure("invalid number '\(text)'", at: start, hint: "JSON writes numbers like 12, -3.5 or 1e6: no leading zeros, no '+'; quote it to keep it as text")
             }
             return .number(number)
         }
@@ -284,7 +294,7 @@ public struct JSONReader {
         }
 
         mutating func parseHex4() throws(Diagnostic) -> UInt32 {
-            guard index + 4 <= end else { throw failure("incomplete \\u escape") }
+            guard index + 4 <= end else { throw failure("incomplete \\u escape", hint: "write \\u and four hex digits, such as \\u00e9") }
             var value: UInt32 = 0
             for _ in 0..<4 {
                 let byte = bytes[index]
@@ -293,7 +303,7 @@ public struct JSONReader {
                 case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - 0x30)
                 case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - 0x61 + 10)
                 case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - 0x41 + 10)
-                default: throw failure("invalid hex digit in a \\u escape")
+                default: throw failure("invalid hex digit in a \\u escape", hint: "write \\u and four hex digits, such as \\u00e9")
                 }
                 value = value << 4 | digit
                 index += 1

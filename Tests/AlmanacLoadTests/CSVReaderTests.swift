@@ -12,6 +12,13 @@ import Testing
         diagnostic { _ = try read(text) }
     }
 
+    @Test func aShortRowAndALongRowGetDifferentHints() {
+        let short = diagnostic { _ = try CSVReader().read(Array("a,b,c\n1,2\n".utf8), path: "r.csv") }
+        #expect(short?.hint == "give every column a field, empty ones too (a,,c), or quote a value that holds a line break")
+        let long = diagnostic { _ = try CSVReader().read(Array("a,b\n1,2,3\n".utf8), path: "r.csv") }
+        #expect(long?.hint == "quote fields that contain ','")
+    }
+
     @Test func headerNamesTheFields() throws {
         let records = try read("name,capital\nTexas,Austin\nOhio,Columbus\n")
         #expect(records.count == 2)

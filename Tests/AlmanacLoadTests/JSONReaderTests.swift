@@ -12,6 +12,19 @@ import Testing
         diagnostic { _ = try read(text) }
     }
 
+    /// A syntax error says what to write instead, for the mistakes people make most.
+    @Test(arguments: [
+        ("[1, 2,]", "JSON allows no comma before a closing bracket: remove the last comma"),
+        ("{'a': 1}", "keys are text in double quotes, and no comma may come before the '}'"),
+        ("[True]", "JSON's words are lower-case: true, false and null"),
+        ("[02134]", "JSON writes numbers like 12, -3.5 or 1e6: no leading zeros, no '+'; quote it to keep it as text"),
+        ("[1] [2]", "a JSON file holds one value: put several in [ … ], separated by commas"),
+        ("[1 2]", "items of an array are separated by commas"),
+    ])
+    func syntaxErrorsCarryAHint(text: String, hint: String) {
+        #expect(diagnostic { _ = try read(text) }?.hint == hint)
+    }
+
     @Test func objectsKeepTheirKeyOrder() throws {
         let value = try read(#"{"zeta": 1, "alpha": 2, "mid": 3}"#)
         #expect(value.objectValue?.names == ["zeta", "alpha", "mid"])
