@@ -102,11 +102,14 @@ struct HTMLContext {
         values["isSplit"] = .bool(!paths.sectionFiles.isEmpty)
         values["hasIndex"] = .bool(view.hasIndex)
         values["isCompactIndex"] = .bool(view.isCompactIndex)
-        values["index"] = .list(view.index.map { entry in
-            [
+        let shortTitles = view.isCompactIndex ? [] : Self.shortTitles(view.index.map(\.title))
+        values["index"] = .list(view.index.enumerated().map { place, entry in
+            var values: TemplateObject = [
                 "title": .string(entry.title), "id": .string(entry.id), "isEmpty": .bool(entry.isEmpty),
                 "href": .string(sectionHref(entry.section, page.sections[entry.section], paths: paths, root: root)),
             ]
+            if place < shortTitles.count { values["short"] = .string(shortTitles[place]) }
+            return .object(values)
         })
         values["isGrouped"] = .bool(settings.style == .grouped)
         values["isCollapsible"] = .bool(settings.isCollapsible)
@@ -167,6 +170,21 @@ struct HTMLContext {
             sections.append(.object(values))
         }
         return sections
+    }
+
+    /// Short forms of word titles for the phone's index strip, which has room for a few
+    /// letters: the first three, or as many more (up to six) as keep them apart (`Northeast`
+    /// and `Northwest` become `Northe` and `Northw`). The whole title stays the link's name.
+    static func shortTitles(_ titles: [String]) -> [String] {
+        titles.map { title in
+            let letters = Array(title)
+            var length = min(3, letters.count)
+            while length < min(6, letters.count),
+                  titles.contains(where: { $0 != title && $0.hasPrefix(String(letters.prefix(length))) }) {
+                length += 1
+            }
+            return String(letters.prefix(length))
+        }
     }
 
     /// A header or footer that shows a count, as search re-renders it for the rows it shows:

@@ -79,6 +79,8 @@
       links.set(link.dataset.section || decodeURIComponent(link.hash.slice(1)), link);
     }
     const nav = document.querySelector('nav.section-index');
+    // The strip sizes its entries to fit the screen from their number (see almanac.css).
+    if (nav) nav.style.setProperty('--index-count', String(nav.querySelectorAll('li').length));
     if (nav) {
       nav.addEventListener('click', (event) => {
         const link = event.target.closest('a');

@@ -251,3 +251,28 @@ def test_footers_count_the_rows_a_search_shows_and_come_back_after(driver, serve
     wait(driver, lambda: footer.text == "1 state")
     field.send_keys(Keys.ESCAPE)
     wait(driver, lambda: footer.text == "8 states")
+
+
+def test_phone_index_entries_are_tap_targets_and_words_get_short_forms(phone, site):
+    phone.set_window_size(375, 740)
+    phone.get((site / "states.html").as_uri())
+    sizes = phone.execute_script(
+        "return Array.from(document.querySelectorAll('nav.section-index a')).map(a => [a.getBoundingClientRect().width, a.getBoundingClientRect().height])")
+    assert sizes and all(width >= 24 and height >= 24 for width, height in sizes), sizes
+    phone.get((site / "regions.html").as_uri())
+    links = phone.find_elements(By.CSS_SELECTOR, "nav.section-index a")
+    assert [link.text for link in links] == ["Mid", "Nor", "Sou", "Wes"]
+    assert [link.get_attribute("aria-label") for link in links] == ["Midwest", "Northeast", "South", "West"]
+    assert all(link.size["width"] >= 24 for link in links)
+    phone.set_window_size(320, 640)
+
+
+def test_the_desktop_index_is_one_column_and_the_content_keeps_its_width(driver, server):
+    widths = []
+    for page in ("states", "regions", "admissions"):
+        driver.get(f"{server}/{page}.html")
+        widths.append(driver.execute_script("return document.querySelector('main.listing').getBoundingClientRect().width"))
+        if page == "states":
+            lefts = {round(link.location["x"]) for link in driver.find_elements(By.CSS_SELECTOR, "nav.section-index a")}
+            assert len(lefts) == 1, "letters stacked in one column"
+    assert max(widths) - min(widths) < 1, widths
