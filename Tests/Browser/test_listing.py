@@ -276,3 +276,22 @@ def test_the_desktop_index_is_one_column_and_the_content_keeps_its_width(driver,
             lefts = {round(link.location["x"]) for link in driver.find_elements(By.CSS_SELECTOR, "nav.section-index a")}
             assert len(lefts) == 1, "letters stacked in one column"
     assert max(widths) - min(widths) < 1, widths
+
+
+def test_grouped_style_is_finished(driver, server):
+    """The grey reaches the window's bottom, a header shows once, the first shown row has no
+    line above it, and lines are inset from the left as iOS draws them."""
+    driver.get(server + "/sections.html")
+    grey = driver.execute_script("return getComputedStyle(document.documentElement).backgroundColor")
+    assert grey == driver.execute_script("return getComputedStyle(document.body).backgroundColor") != "rgba(0, 0, 0, 0)"
+    heading = driver.find_element(By.CSS_SELECTOR, "section#b h2")
+    assert heading.text.lower() == "section b"
+    assert driver.find_elements(By.CSS_SELECTOR, "section#b .section-subheader") == []
+    second = driver.find_elements(By.CSS_SELECTOR, "section#b li.row .row-body")[1]
+    row_width = second.size["width"]
+    line = driver.execute_script("const s = getComputedStyle(arguments[0]); return [s.backgroundImage, s.backgroundSize]", second)
+    assert line[0] != "none" and line[1].startswith("calc(100% - 16px)"), line
+    search(driver, "ba")
+    wait(driver, lambda: visible_labels(driver) == ["Banana"])
+    first_shown = driver.find_element(By.CSS_SELECTOR, "section#b li.row:not([hidden]) .row-body")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundImage", first_shown) == "none"
