@@ -51,6 +51,9 @@ public struct PageSettings: Sendable, Equatable {
     public var columns: [String]?
     public var key = "key"
     public var allowsUnsafeMarkdown = false
+    /// Display names for fields (`wingspan_cm: "Wingspan (cm)"`), used wherever a field is
+    /// named to a reader; a field without one is named readably from its key.
+    public var labels: [String: String] = [:]
     /// Fields holding Markdown, rendered by cmark on detail pages.
     public var markdownFields: [String] = []
     /// Above this many rows the HTML listing becomes a page per section (nil: never), so a
@@ -71,7 +74,7 @@ public struct PageSettings: Sendable, Equatable {
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
-        "markdown", "split", "search_shards", "group_order", "summary", "max_bytes", "full_report",
+        "markdown", "split", "search_shards", "group_order", "summary", "max_bytes", "full_report", "labels",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -173,6 +176,11 @@ public struct PageSettings: Sendable, Equatable {
                 }
                 maxBytes = bytes
             case "full_report": fullReport = try text(key, value)
+            case "labels":
+                guard case .object(let names) = value else {
+                    throw .error(at: location(key), "'labels' must map fields to names, found \(Self.kind(value))", hint: "labels: {wingspan_cm: \"Wingspan (cm)\"}")
+                }
+                for field in names.fields { labels[field.name] = try text(key, field.value) }
             case "search_shards":
                 guard let rows = Self.count(value, in: 1...Self.largestCount) else {
                     throw .error(at: location(key), "'search_shards' must be a whole number of rows from 1 to \(Self.largestCount)")
@@ -193,6 +201,31 @@ public struct PageSettings: Sendable, Equatable {
                     hint: suggestion.map { "did you mean '\($0)'?" } ?? "known settings: \(Self.knownKeys.joined(separator: ", "))")
             }
         }
+    }
+
+    /// What a reader sees a field called: its label, else its key made readable
+    /// (`wingspan_cm` → `Wingspan cm`, `firstName` → `First name`).
+    public func label(for field: String) -> String {
+        if let label = labels[field] { return label }
+        var words: [String] = []
+        var word = ""
+        var previous: Character?
+        for character in field {
+            if character == "_" || character == "-" || character == " " {
+                if !word.isEmpty { words.append(word) }
+                word = ""
+            } else {
+                if character.isUppercase, let previous, previous.isLowercase, !word.isEmpty {
+                    words.append(word)
+                    word = ""
+                }
+                word.append(character)
+            }
+            previous = character
+        }
+        if !word.isEmpty { words.append(word) }
+        let text = words.enumerated().map { $0.offset == 0 ? $0.element : $0.element.lowercased() }.joined(separator: " ")
+        return text.prefix(1).uppercased() + text.dropFirst()
     }
 
     /// Whether `row` gets a detail page.

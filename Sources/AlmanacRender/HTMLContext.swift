@@ -233,7 +233,10 @@ struct HTMLContext {
         let settings = page.settings
         let fields: [TemplateValue] = shown.compactMap { name in
             let text = row.record[name]?.text ?? ""
-            return ["name": .string(name), "value": .string(text), "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty)]
+            return [
+                "name": .string(name), "label": .string(page.settings.label(for: name)), "value": .string(text),
+                "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty),
+            ]
         }
         var values: TemplateObject = [
             "id": .string("row-" + row.slug),
@@ -242,6 +245,8 @@ struct HTMLContext {
             "isLabelSearched": .bool(searched.contains(page.labelField)),
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
+            // With more than one value in a row, each says what it is.
+            "namesFields": .bool(shown.count > 1),
         ]
         if settings.hasDetailPage(row) {
             // One file has no detail pages: the row opens in place to show the same fields.
@@ -267,6 +272,7 @@ struct HTMLContext {
     func detailShared(_ page: Page) -> TemplateValue {
         var values = sharedLayout(root: "../")
         values["listingTitle"] = .string(page.title)
+        values["isGrouped"] = .bool(page.settings.style == .grouped)
         return .object(values)
     }
 
@@ -299,7 +305,7 @@ struct HTMLContext {
         let markdown = MarkdownRenderer(allowsUnsafe: false)
         var fields: [TemplateValue] = []
         for field in row.record.fields.fields where field.name != page.labelField && field.name != page.settings.image {
-            var entry: TemplateObject = ["name": .string(field.name)]
+            var entry: TemplateObject = ["name": .string(page.settings.label(for: field.name))]
             if page.settings.markdownFields.contains(field.name), case .string(let text) = field.value {
                 entry["html"] = .string(markdown.html(text))
             } else {

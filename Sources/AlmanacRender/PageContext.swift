@@ -50,8 +50,8 @@ public struct PageContext {
             "index": .list(indexEntries),
             "sections": .list(sections),
             "isTable": .bool(!shown.isEmpty),
-            "labelHeading": .string(page.labelField),
-            "columns": .list(shown.map { ["name": .string($0)] }),
+            "labelHeading": .string(page.settings.label(for: page.labelField)),
+            "columns": .list(shown.map { ["name": .string(page.settings.label(for: $0))] }),
             "count": .number(Double(page.rowCount)),
             "isEmpty": .bool(page.rowCount == 0),
         ]

@@ -18,6 +18,15 @@ public enum PageJSON {
             JSONWriter.quote(summary, into: &output)
             output.append(UInt8(ascii: ","))
         }
+        // What the rows' fields are called, for a reader of the JSON to show them as the page does.
+        output += "\n  \"labels\": {".utf8
+        for (index, field) in ([page.labelField] + page.settings.fields.filter { $0 != page.labelField }).enumerated() {
+            output += (index == 0 ? "\n    " : ",\n    ").utf8
+            JSONWriter.quote(field, into: &output)
+            output += ": ".utf8
+            JSONWriter.quote(page.settings.label(for: field), into: &output)
+        }
+        output += "\n  },".utf8
         output += "\n  \"sections\": ".utf8
         list(page.sections, indent: 1, into: &output) { section, output in
             output += "{\n      \"id\": ".utf8

@@ -88,9 +88,14 @@ public struct ReportMarkdown {
             opening: opening(section), closing: closing(section), failures: section.rows.map(failure), briefTable: briefTable)
     }
 
+    /// Fields as a reader sees them named (`labels:`, else readably).
+    func headings(_ fields: [String]) -> [String] {
+        fields.map(page.settings.label)
+    }
+
     /// The headings of the table failures are listed in without their details.
     var briefTable: String {
-        let table = MarkdownBlocks.table([page.labelField] + briefFields, [])
+        let table = MarkdownBlocks.table(headings([page.labelField] + briefFields), [])
         return String(table.dropLast())
     }
 
@@ -152,7 +157,7 @@ public struct ReportMarkdown {
         let fields = view.fields
         let full = fields.isEmpty
             ? section.rows.map { "- " + MarkdownEscape.text($0.label) + "\n" }.joined() + "\n"
-            : MarkdownBlocks.table([page.labelField] + fields, section.rows.map { row in
+            : MarkdownBlocks.table(headings([page.labelField] + fields), section.rows.map { row in
                 [row.label] + fields.map { row.record[$0]?.text ?? "" }
             })
         return MarkdownBudget.Rest(
@@ -178,7 +183,7 @@ public struct ReportMarkdown {
             }
             counts[suite] = entry
         }
-        return MarkdownBlocks.table(["suite", "tests", "time"], order.map { suite in
+        return MarkdownBlocks.table(headings(["suite"]) + ["Tests", "Time"], order.map { suite in
             let entry = counts[suite] ?? (0, 0, false)
             return [suite, TestSummary.grouped(entry.tests), entry.timed ? TestSummary.duration(entry.seconds) : ""]
         })

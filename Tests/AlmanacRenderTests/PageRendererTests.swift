@@ -64,7 +64,7 @@ import Testing
 
     @Test func fieldsMakeATableWithEscapedCells() throws {
         let markdown = try Self.renderer().renderMarkdown(try Self.page(["*star*"], fields: ["note"]))
-        #expect(markdown.contains("| name | note |\n| --- | --- |\n| \\*star\\* | n\\|\\*star\\* |\n"))
+        #expect(markdown.contains("| Name | Note |\n| --- | --- |\n| \\*star\\* | n\\|\\*star\\* |\n"))
     }
 
     @Test func otherSectionGetsAnExplicitAnchorThatTheIndexLinks() throws {
@@ -148,5 +148,32 @@ import Testing
         let markdown = rendered.map { String(decoding: $0.bytes, as: UTF8.self) }
         #expect(rendered?.path == "index.md")
         #expect(markdown == "# Home\n\n- [States](states.md) — 50 rows\n- [One](one.md) — 1 row\n")
+    }
+}
+
+@Suite struct FieldLabelTests {
+    @Test(arguments: [("wingspan_cm", "Wingspan cm"), ("firstName", "First name"), ("name", "Name"), ("URL", "URL"), ("top-speed", "Top speed")])
+    func aFieldWithoutALabelIsNamedReadably(field: String, label: String) {
+        #expect(PageSettings().label(for: field) == label)
+    }
+
+    /// `labels:` names a field everywhere a reader sees it: Markdown headings, rows, detail pages, JSON.
+    @Test func labelsNameFieldsInEveryFormat() throws {
+        var settings = PageSettings()
+        settings.fields = ["wingspan_cm", "family"]
+        settings.labels = ["wingspan_cm": "Wingspan (cm)"]
+        settings.hasDetailPages = true
+        settings.grouping = .none
+        let record = Record(fields: Object([
+            .init(name: "name", value: .string("Robin")), .init(name: "wingspan_cm", value: .number(Number(22))), .init(name: "family", value: .string("Thrushes")),
+        ]), location: SourceLocation(path: "b.csv"))
+        let page = try PageBuilder().build(.init(name: "birds", settings: settings, prose: .empty, data: .rows([record]), source: SourceLocation(path: "b.md"))).page
+        let renderer = PageRendererTests.renderer()
+        let files = try renderer.render(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "k")))
+        let text = { (path: String) in String(decoding: files.first { $0.path == path }?.bytes ?? [], as: UTF8.self) }
+        #expect(text("birds.md").contains("| Name | Wingspan (cm) | Family |"))
+        #expect(text("birds.html").contains(#"<span class="field" data-field="wingspan_cm" title="Wingspan (cm)"><span class="visually-hidden">Wingspan (cm): </span>"#))
+        #expect(text("birds/robin.html").contains("<dt>Wingspan (cm)</dt>"))
+        #expect(text("birds.json").contains(#""labels": {"# + "\n" + #"    "name": "Name",\#n    "wingspan_cm": "Wingspan (cm)",\#n    "family": "Family"\#n  },"#))
     }
 }

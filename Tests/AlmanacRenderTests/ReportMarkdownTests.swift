@@ -49,7 +49,7 @@ import Testing
         let summary = try #require(text.range(of: "**3 tests: 1 failed, 1 skipped, 1 passed · 750 ms**"))
         let failure = try #require(text.range(of: "### test\\_bad\n\ntests.lib · 250 ms · tests/lib.py\n\n> assert 1 == 2\n\n"))
         let details = try #require(text.range(of: "<details>\n<summary>Details</summary>\n\n```text\nE   assert 1 == 2\n\nline two\n```\n\nOutput:\n\n```text\nlog\n```\n\n</details>\n"))
-        let rest = try #require(text.range(of: "## skipped\n\n| name | suite | status | time | message |"))
+        let rest = try #require(text.range(of: "## skipped\n\n| Name | Suite | Status | Time | Message |"))
         #expect(summary.upperBound < failure.lowerBound && failure.upperBound <= details.lowerBound && details.upperBound < rest.lowerBound)
         #expect(text.contains("| test\\_ok | tests.lib | passed | 0.25 |  |"))
         #expect(!text.contains("Left out"), "a report that fits is whole")
@@ -103,7 +103,7 @@ import Testing
             // Every failure is named; the passes are counted by suite.
             let named = (0..<80).filter { text.contains("test\\_fail\\_\($0)\n") || text.contains("| test\\_fail\\_\($0) |") }
             #expect(named.count == 80)
-            #expect(text.contains("## passed\n\n| suite | tests | time |\n| --- | --- | --- |\n| suite\\_0 | 98 | 24.5 s |"))
+            #expect(text.contains("## passed\n\n| Suite | Tests | Time |\n| --- | --- | --- |\n| suite\\_0 | 98 | 24.5 s |"))
             #expect(last.contains("the list of 3,900 tests in passed (counted by suite)"))
         }
         if limit == 65_535 {

@@ -14,7 +14,7 @@ import Testing
         let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
         #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json"])
         let markdown = try #require(fileSystem.text("report/results.md"))
-        #expect(markdown.contains("## fail\n\n| test | status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
+        #expect(markdown.contains("## fail\n\n| Test | Status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
     }
 
     /// `almanac render results.xml` reads JUnit XML: a record per test case.
@@ -50,7 +50,7 @@ import Testing
     /// As a person rendering a CSV expects: every column shows, as a table.
     @Test func withoutFieldsEveryOtherColumnShows() throws {
         let fileSystem = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.formats = [.markdown] }
-        #expect(fileSystem.text("Output/r.md")?.contains("| name | status | duration |\n| --- | --- | --- |\n| test\\_a | passed | 0.1 |") == true)
+        #expect(fileSystem.text("Output/r.md")?.contains("| Name | Status | Duration |\n| --- | --- | --- |\n| test\\_a | passed | 0.1 |") == true)
     }
 
     @Test func everyPageSettingIsAnOption() throws {
@@ -61,7 +61,7 @@ import Testing
         #expect(fileSystem.exists("Output/r/test-a.html"), "--detail")
         #expect(!fileSystem.tree("Output/assets").keys.contains { $0.hasPrefix("search-") }, "--search false")
         let markdown = try #require(fileSystem.text("Output/r.md"))
-        #expect(markdown.contains("## failed\n\n| name | duration |\n| --- | --- |\n| test\\_b | 2.5 |\n\n*1 run*"))
+        #expect(markdown.contains("## failed\n\n| Name | Duration |\n| --- | --- |\n| test\\_b | 2.5 |\n\n*1 run*"))
         let wrong = diagnostic { _ = try Self.render(["r.csv": Self.results], ["r.csv"]) { $0.settings = ["index": "maybe"] } }
         #expect(wrong?.message == "--index: 'index' must be true, false or full")
         #expect(wrong?.location == nil)
@@ -100,7 +100,7 @@ import Testing
         let markdown = try #require(fileSystem.text("Output/test-all.md"))
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
         #expect(headings == ["## failed", "## error", "## skipped", "## passed"])
-        #expect(markdown.contains("| name | suite | status | time | message |"))
+        #expect(markdown.contains("| Name | Suite | Status | Time | Message |"))
         #expect(markdown.contains("| w\\_pass | a\\_suite | passed |  |  |\n| z\\_pass | b\\_suite | passed |"), "by suite, then name")
         let grouped = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) {
             $0.formats = [.markdown]

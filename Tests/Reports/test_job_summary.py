@@ -67,7 +67,7 @@ def test_a_large_report_fits_its_budget_and_says_what_it_left_out(tmp_path, budg
         # Every failure is named, in full or as a row; the passes are counted by suite.
         for number in FAILURES:
             assert html.escape(failing_name(number), quote=False) in rendered
-        assert "<th>suite</th>\n<th>tests</th>\n<th>time</th>" in rendered
+        assert "<th>Suite</th>\n<th>Tests</th>\n<th>Time</th>" in rendered
         # The skips are listed while they fit; at 64 KiB they are counted too.
         counted = "3,879 tests in passed" if budget == 200_000 else "3,920 tests in skipped and passed"
         assert f"the list of {counted} (counted by suite)" in last
