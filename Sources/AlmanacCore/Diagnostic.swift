@@ -10,6 +10,9 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     public let severity: Severity
     public let message: String
     public let hint: String?
+    /// More problems found in the same file by the same check, reported with this one, so a
+    /// page with three mistaken settings shows all three rather than one a run.
+    public private(set) var further: [Diagnostic] = []
 
     public init(_ severity: Severity = .error, at location: SourceLocation?, _ message: String, hint: String? = nil) {
         self.location = location
@@ -17,6 +20,19 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
         self.hint = hint
     }
+
+    /// The most a check reports from one file.
+    public static let limitPerFile = 20
+
+    /// The first of `problems`, carrying the rest (up to `limitPerFile`); nil when there are none.
+    public static func first(of problems: [Diagnostic]) -> Diagnostic? {
+        guard var first = problems.first else { return nil }
+        first.further = Array(problems.dropFirst().prefix(limitPerFile - 1))
+        return first
+    }
+
+    /// This problem and those that came with it.
+    public var all: [Diagnostic] { [self] + further }
 
     public static func error(at location: SourceLocation?, _ message: String, hint: String? = nil) -> Diagnostic {
         Diagnostic(.error, at: location, message, hint: hint)
@@ -44,8 +60,9 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
 public struct DiagnosticList: Error, Sendable, CustomStringConvertible {
     public let diagnostics: [Diagnostic]
 
+    /// Each diagnostic with those that came with it, in order.
     public init(_ diagnostics: [Diagnostic]) {
-        self.diagnostics = diagnostics
+        self.diagnostics = diagnostics.flatMap(\.all)
     }
 
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }

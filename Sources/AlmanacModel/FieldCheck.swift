@@ -12,33 +12,36 @@ enum FieldCheck {
         for record in records {
             for name in record.fields.names where known.insert(name).inserted { order.append(name) }
         }
-        func require(_ field: String, _ key: String, extra: [String] = []) throws(Diagnostic) {
+        // Every mistake is reported, not only the first.
+        var problems: [Diagnostic] = []
+        func require(_ field: String, _ key: String, extra: [String] = []) {
             guard !known.contains(field) else { return }
             let location = settings.keyLocations[key]
             let suggestion = Suggestion.closest(to: field, in: order + extra)
             let hint = suggestion.map { "did you mean '\($0)'?" } ?? "the records' fields: \(order.prefix(12).joined(separator: ", "))"
-            throw .error(at: location, "'\(key)' names '\(field)', a field the data does not have", hint: hint)
+            problems.append(.error(at: location, "'\(key)' names '\(field)', a field the data does not have", hint: hint))
         }
-        if let configured = settings.label { try require(configured, "label") }
-        for key in settings.sort?.keys ?? [] { try require(key.field, "sort") }
-        for field in settings.fields { try require(field, "fields") }
-        if case .fields(let fields) = settings.search { for field in fields { try require(field, "search") } }
-        for field in settings.markdownFields { try require(field, "markdown") }
-        if let image = settings.image { try require(image, "image") }
-        if let accessory = settings.accessory, accessory != "disclosure" { try require(accessory, "accessory") }
+        if let configured = settings.label { require(configured, "label") }
+        for key in settings.sort?.keys ?? [] { require(key.field, "sort") }
+        for field in settings.fields { require(field, "fields") }
+        if case .fields(let fields) = settings.search { for field in fields { require(field, "search") } }
+        for field in settings.markdownFields { require(field, "markdown") }
+        if let image = settings.image { require(image, "image") }
+        if let accessory = settings.accessory, accessory != "disclosure" { require(accessory, "accessory") }
         switch settings.grouping {
         case .field(let field):
-            try require(field, "group", extra: ["first-letter", "none"])
+            require(field, "group", extra: ["first-letter", "none"])
         case .year(let field), .month(let field):
-            try require(field, "group")
+            require(field, "group")
             let hasDates = records.contains { PageBuilder.date($0[field]) != nil }
-            if !hasDates {
-                throw .error(
+            if known.contains(field) && !hasDates {
+                problems.append(.error(
                     at: settings.keyLocations["group"], "'group' asks for the dates in '\(field)', but none of its values is a date",
-                    hint: "dates are written 1959-01-03 (or 1959-01); group by the field itself with group: \(field)")
+                    hint: "dates are written 1959-01-03 (or 1959-01); group by the field itself with group: \(field)"))
             }
         case .firstLetter, .none:
             break
         }
+        if let first = Diagnostic.first(of: problems) { throw first }
     }
 }

@@ -110,8 +110,18 @@ public struct PageSettings: Sendable, Equatable {
             return flag
         }
 
+        var problems: [Diagnostic] = []
         for field in object.fields {
-            let key = field.name, value = field.value
+            do throws(Diagnostic) {
+                try read(field.name, field.value)
+            } catch {
+                problems.append(error)
+            }
+        }
+        if let first = Diagnostic.first(of: problems) { throw first }
+
+        /// One setting, checked and stored.
+        func read(_ key: String, _ value: Value) throws(Diagnostic) {
             switch key {
             case "title": title = try text(key, value)
             case "data": data = try text(key, value)

@@ -316,3 +316,25 @@ import Testing
     }
 }
 
+
+@Suite struct EveryErrorTests {
+    /// A page with several mistakes reports them all, each at its own line.
+    @Test func everyMistakeInAFileIsReported() throws {
+        let site = "-- Content/s.md --\n---\ndata: s.csv\ngrup: x\nindex: maybe\n---\n-- Content/s.csv --\nname,capital\nOhio,Columbus\n"
+        let fileSystem = InlineSite.fileSystem(site)
+        do {
+            _ = try SiteBuilder(options: BuildOptions(), fileSystem: fileSystem).check()
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.map(\.location?.line) == [3, 4])
+            #expect(error.diagnostics.map(\.message) == ["unknown setting 'grup'", "'index' must be true, false or full"])
+        }
+        let fields = InlineSite.fileSystem(site.replacingOccurrences(of: "grup: x\nindex: maybe\n", with: "sort: captial\nfields: [nope]\n"))
+        do {
+            _ = try SiteBuilder(options: BuildOptions(), fileSystem: fields).check()
+            Issue.record("expected errors")
+        } catch {
+            #expect(error.diagnostics.map(\.location?.line) == [3, 4])
+        }
+    }
+}
