@@ -28,13 +28,39 @@ public struct CommandLineParser {
         public var repeated: [String: [String]] = [:]
     }
 
-    public struct UsageError: Error, Sendable, Equatable, CustomStringConvertible {
-        public let message: String
-        public var description: String { message }
+    /// What is wrong with a command line, each kind with its own words; every one exits 2
+    /// (`ExitStatus(for:)`).
+    public enum UsageError: Error, Sendable, Equatable, CustomStringConvertible {
+        case unknownCommand(String, suggestion: String?)
+        case unknownOption(String, command: String, suggestion: String?)
+        case missingValue(option: String, valueName: String)
+        case unexpectedValue(option: String)
+        case unexpectedArgument(String, command: String)
+        case missingArgument(String, command: String)
+        case tooManyArguments(String, command: String)
+        /// An option's value that is not one it takes (`--port x`, `--format pdf`).
+        case invalidValue(option: String, value: String, expected: String)
 
-        public init(message: String) {
-            self.message = message
+        public var message: String {
+            let suggested = { (word: String?) in word.map { "; did you mean '\($0)'?" } ?? "" }
+            switch self {
+            case .unknownCommand(let name, let suggestion): return "unknown command '\(name)'" + suggested(suggestion)
+            case .unknownOption(let name, let command, let suggestion): return "unknown option '\(name)' for '\(command)'" + suggested(suggestion)
+            case .missingValue(let option, let valueName): return "'\(option)' needs a value (\(valueName))"
+            case .unexpectedValue(let option): return "'\(option)' takes no value"
+            case .unexpectedArgument(let argument, let command): return "unexpected argument '\(argument)' for '\(command)'"
+            case .missingArgument(let name, let command): return "'\(command)' needs \(name)"
+            case .tooManyArguments(let name, let command): return "'\(command)' takes one \(name)"
+            case .invalidValue(let option, let value, _): return "\(option) \(value): not a value it takes"
+            }
         }
+
+        public var hint: String {
+            if case .invalidValue(_, _, let expected) = self { return expected }
+            return "run 'almanac --help' for usage"
+        }
+
+        public var description: String { message }
     }
 
     static let siteOptions: [Option] = [
@@ -121,10 +147,9 @@ public struct CommandLineParser {
             ]),
     ]
 
-    /// `unknown command 'buidl'; did you mean 'build'?`
-    public static func unknownCommand(_ name: String) -> String {
-        let suggestion = Suggestion.closest(to: name, in: commands.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
-        return "unknown command '\(name)'" + suggestion
+    /// The command nearest a mistyped one (`buidl` → `build`).
+    static func suggestion(for name: String) -> String? {
+        Suggestion.closest(to: name, in: commands.map(\.name))
     }
 
     public static func spec(named name: String) -> CommandSpec? {
@@ -140,7 +165,7 @@ public struct CommandLineParser {
             arguments = arguments.dropFirst()
         }
         guard let spec = spec(named: commandName) else {
-            throw UsageError(message: unknownCommand(commandName))
+            throw UsageError.unknownCommand(commandName, suggestion: suggestion(for: commandName))
         }
         var parsed = Parsed(command: commandName)
         while let argument = arguments.popFirst() {
@@ -160,30 +185,29 @@ public struct CommandLineParser {
             }
             guard let option = spec.options.first(where: { $0.name == name }) else {
                 let known = spec.options.map(\.name) + ["--help", "--version"]
-                let suggestion = Suggestion.closest(to: name, in: known).map { "; did you mean '\($0)'?" } ?? ""
-                throw UsageError(message: "unknown option '\(name)' for '\(commandName)'" + suggestion)
+                throw UsageError.unknownOption(name, command: commandName, suggestion: Suggestion.closest(to: name, in: known))
             }
             if option.valueName == nil {
-                guard inlineValue == nil else { throw UsageError(message: "'\(name)' takes no value") }
+                guard inlineValue == nil else { throw UsageError.unexpectedValue(option: name) }
                 parsed.flags.insert(name)
             } else {
                 guard let value = inlineValue ?? arguments.popFirst(), !value.isEmpty else {
-                    throw UsageError(message: "'\(name)' needs a value (\(option.valueName ?? "VALUE"))")
+                    throw UsageError.missingValue(option: name, valueName: option.valueName ?? "VALUE")
                 }
                 parsed.values[name] = value
                 parsed.repeated[name, default: []].append(value)
             }
         }
         if spec.positional == nil, let extra = parsed.positional.first {
-            throw UsageError(message: "unexpected argument '\(extra)' for '\(commandName)'")
+            throw UsageError.unexpectedArgument(extra, command: commandName)
         }
         // `NAME...` takes one or more; `NAME` exactly one; `[NAME]` one or none; `[A] [B...]` any.
         if let positional = spec.positional {
             let isOptional = positional.hasPrefix("[")
             let isMany = positional.hasSuffix("...") || positional.hasSuffix("...]")
             let name = positional.hasSuffix("...") ? String(positional.dropLast(3)) : positional
-            if parsed.positional.isEmpty && !isOptional { throw UsageError(message: "'\(commandName)' needs \(name)") }
-            if parsed.positional.count > 1 && !isMany { throw UsageError(message: "'\(commandName)' takes one \(name)") }
+            if parsed.positional.isEmpty && !isOptional { throw UsageError.missingArgument(name, command: commandName) }
+            if parsed.positional.count > 1 && !isMany { throw UsageError.tooManyArguments(name, command: commandName) }
         }
         return parsed
     }

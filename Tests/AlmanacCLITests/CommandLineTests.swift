@@ -32,7 +32,23 @@ import Testing
         (["check", "--output", "x"], "unknown option '--output' for 'check'"),
     ])
     func badUsageSaysWhatIsWrong(arguments: [String], message: String) {
-        #expect(throws: CommandLineParser.UsageError(message: message)) { try CommandLineParser.parse(arguments) }
+        do {
+            _ = try CommandLineParser.parse(arguments)
+            Issue.record("expected a usage error")
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+
+    @Test(arguments: [
+        (["serve", "--port", "http"], "almanac: error: --port http: not a value it takes", "  hint: a port number from 0 to 65535 (0: any free one)"),
+        (["render", "r.csv", "--format", "pdf"], "almanac: error: --format pdf: not a value it takes", "  hint: choose from html, md, json"),
+        (["remove", "r.csv"], "almanac: error: 'remove' needs --where FIELD=VALUE", "  hint: run 'almanac --help' for usage"),
+    ])
+    func optionValuesAreCheckedBeforeAnythingRuns(arguments: [String], first: String, hint: String) {
+        let captured = AlmanacCommandTests.Captured()
+        #expect(AlmanacCommand(fileSystem: MemoryFileSystem()).run(arguments, output: captured.output) == .usage)
+        #expect(captured.error == [first + "\n" + hint])
     }
 
     @Test func helpListsEveryOptionFromTheTables() {

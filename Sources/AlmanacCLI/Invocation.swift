@@ -1,0 +1,178 @@
+import Almanac
+import AlmanacCore
+import AlmanacRender
+import AlmanacServe
+
+/// A command line read into what it asks for, each command with its options typed: paths,
+/// flags, formats and ports checked here, once, so running a command never looks an option up
+/// by its spelling. Mistakes are `UsageError`s, which exit 2.
+enum Invocation {
+    case help
+    case version
+    /// `build` and `check` share their options.
+    case build(BuildOptions, isCheck: Bool, output: Verbosity)
+    case render(SinglePageRenderer.Options, failsOnFailures: Bool, output: Verbosity)
+    case serve(DevServer.Options)
+    case start(folder: String, isForced: Bool)
+    case edit(RecordEditor.Request, change: Change, output: Verbosity)
+
+    enum Verbosity { case normal, quiet, verbose }
+
+    enum Change {
+        case add([(name: String, value: String)])
+        case remove(where: [(name: String, value: String)])
+    }
+
+    static func read(_ arguments: [String]) throws(CommandLineParser.UsageError) -> Invocation {
+        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+            // `almanac biuld --help` is a typo to point out, not a request for help.
+            if let first = arguments.first, !first.hasPrefix("-"), first != "help", CommandLineParser.spec(named: first) == nil {
+                throw .unknownCommand(first, suggestion: CommandLineParser.suggestion(for: first))
+            }
+            return .help
+        }
+        if arguments == ["--version"] || arguments == ["version"] { return .version }
+        return try read(CommandLineParser.parse(arguments))
+    }
+
+    static func read(_ parsed: CommandLineParser.Parsed) throws(CommandLineParser.UsageError) -> Invocation {
+        let options = Options(parsed)
+        switch parsed.command {
+        case "build", "check":
+            var build = options.site()
+            build.outputPath = options.value("--output") ?? build.outputPath
+            build.baseURL = options.value("--base-url")
+            build.usesCache = !options.flag("--no-cache")
+            return .build(build, isCheck: parsed.command == "check", output: options.verbosity)
+        case "render":
+            return try render(options, positional: parsed.positional)
+        case "serve":
+            var serve = DevServer.Options()
+            serve.build = options.site()
+            serve.build.outputPath = options.value("--output") ?? serve.build.outputPath
+            serve.host = options.value("--host") ?? serve.host
+            if let port = options.value("--port") {
+                guard let number = UInt16(port) else { throw .invalidValue(option: "--port", value: port, expected: "a port number from 0 to 65535 (0: any free one)") }
+                serve.port = number
+            }
+            serve.opensBrowser = options.flag("--open")
+            serve.polls = options.flag("--poll")
+            return .serve(serve)
+        case "init":
+            return .start(folder: parsed.positional.first ?? ".", isForced: options.flag("--force"))
+        default:
+            return try edit(options, command: parsed.command, positional: parsed.positional)
+        }
+    }
+
+    private static func render(_ options: Options, positional: [String]) throws(CommandLineParser.UsageError) -> Invocation {
+        var render = SinglePageRenderer.Options(dataPaths: positional)
+        render.pagePath = options.value("--page")
+        // Every other page setting goes by its front matter key.
+        for key in ["fields", "search", "index", "style", "header", "footer", "image", "accessory", "markdown", "split", "max_bytes", "full_report"] {
+            if let value = options.value("--" + key.replacingOccurrences(of: "_", with: "-")) { render.settings[key] = value }
+        }
+        for key in ["detail", "collapsible"] where options.flag("--" + key) { render.settings[key] = "true" }
+        render.isSingleFile = options.flag("--single-file")
+        render.title = options.value("--title")
+        render.label = options.value("--label")
+        render.grouping = options.value("--group-by")
+        render.sort = options.value("--sort")
+        render.outputPath = options.value("--output") ?? render.outputPath
+        render.locale = options.value("--locale") ?? render.locale
+        if let formats = options.value("--format") {
+            var chosen: [OutputFormat] = []
+            for name in formats.split(separator: ",") {
+                guard let format = OutputFormat.named(String(name)) else {
+                    throw .invalidValue(option: "--format", value: String(name), expected: "choose from " + OutputFormat.all.map(\.name).joined(separator: ", "))
+                }
+                if !chosen.contains(format) { chosen.append(format) }
+            }
+            render.formats = chosen
+        }
+        if let style = options.value("--annotations") {
+            guard let chosen = SinglePageRenderer.AnnotationStyle(rawValue: style) else {
+                throw .invalidValue(option: "--annotations", value: style, expected: "use github")
+            }
+            render.annotations = chosen
+        }
+        let failOn = options.value("--fail-on")
+        if let failOn, failOn != "failures" { throw .invalidValue(option: "--fail-on", value: failOn, expected: "use failures") }
+        return .render(render, failsOnFailures: failOn != nil, output: options.verbosity)
+    }
+
+    private static func edit(_ options: Options, command: String, positional: [String]) throws(CommandLineParser.UsageError) -> Invocation {
+        var request = RecordEditor.Request()
+        request.pagePath = options.value("--page")
+        request.contentPath = options.value("--content") ?? request.contentPath
+        request.columns = options.value("--columns").map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        request.edit.section = options.value("--section")
+        request.edit.valuesAreText = options.flag("--string")
+        request.edit.allowsNewFields = options.flag("--new-field")
+        request.edit.isDryRun = options.flag("--dry-run")
+        request.edit.removesAll = options.flag("--all")
+        request.edit.isForced = options.flag("--force")
+        // The data file is the argument that is not FIELD=VALUE.
+        var pairs: [(name: String, value: String)] = []
+        for argument in positional {
+            if let pair = Self.pair(argument) {
+                pairs.append(pair)
+            } else if request.dataPath == nil {
+                request.dataPath = argument
+            } else {
+                throw .unexpectedArgument(argument, command: command)
+            }
+        }
+        if command == "add" {
+            guard !pairs.isEmpty else { throw .missingArgument("FIELD=VALUE", command: command) }
+            return .edit(request, change: .add(pairs), output: options.verbosity)
+        }
+        var conditions: [(name: String, value: String)] = []
+        for text in options.values("--where") {
+            guard let pair = Self.pair(text) else { throw .invalidValue(option: "--where", value: text, expected: "write the condition as field=value") }
+            conditions.append(pair)
+        }
+        conditions += pairs
+        guard !conditions.isEmpty else { throw .missingArgument("--where FIELD=VALUE", command: command) }
+        return .edit(request, change: .remove(where: conditions), output: options.verbosity)
+    }
+
+    /// `name=Ohio` → (name, Ohio).
+    static func pair(_ text: String) -> (name: String, value: String)? {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else { return nil }
+        return (String(text[..<equals]), String(text[text.index(after: equals)...]))
+    }
+
+    /// The parsed options of one command, read by name only here.
+    struct Options {
+        let parsed: CommandLineParser.Parsed
+
+        init(_ parsed: CommandLineParser.Parsed) {
+            self.parsed = parsed
+        }
+
+        func value(_ name: String) -> String? { parsed.values[name] }
+        func values(_ name: String) -> [String] { parsed.repeated[name] ?? [] }
+        func flag(_ name: String) -> Bool { parsed.flags.contains(name) }
+
+        var verbosity: Verbosity { flag("--quiet") ? .quiet : flag("--verbose") ? .verbose : .normal }
+
+        /// The options every command that builds the site takes.
+        func site() -> BuildOptions {
+            var options = BuildOptions()
+            options.contentPath = value("--content") ?? options.contentPath
+            options.templatesPath = value("--templates")
+            options.locale = value("--locale")
+            options.isStrict = flag("--strict")
+            return options
+        }
+    }
+}
+
+extension ExitStatus {
+    /// Every failure's exit status, in one place: a wrong command line exits 2, bad input or
+    /// a failed build 1.
+    init(for error: any Error) {
+        self = error is CommandLineParser.UsageError ? .usage : .failure
+    }
+}
