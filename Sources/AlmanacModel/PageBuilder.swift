@@ -39,7 +39,7 @@ public struct PageBuilder {
         let settings = input.settings
         let locale = settings.locale ?? input.defaultLocale
         guard let collation = Collation(locale: locale) else {
-            throw .error(at: input.source, "unknown locale '\(locale)'", hint: "use a BCP 47 identifier such as en, de, sv or es")
+            throw .error(at: settings.keyLocations["locale"] ?? input.source, "unknown locale '\(locale)'", hint: "use a BCP 47 identifier such as en, de, sv or es")
         }
         var warnings: [Diagnostic] = []
         let title = settings.title ?? input.name

@@ -79,8 +79,47 @@
       links.set(link.dataset.section || decodeURIComponent(link.hash.slice(1)), link);
     }
     const nav = document.querySelector('nav.section-index');
-    // The strip sizes its entries to fit the screen from their number (see almanac.css).
-    if (nav) nav.style.setProperty('--index-count', String(nav.querySelectorAll('li').length));
+    // The strip sizes its entries to fit the screen from their number (see almanac.css). On a
+    // phone too short for every entry at 24 px, the index becomes a menu behind a button, its
+    // entries 44 px squares, rather than targets too small to hit.
+    if (nav) {
+      const count = nav.querySelectorAll('li').length;
+      nav.style.setProperty('--index-count', String(count));
+      const phone = window.matchMedia('(max-width: 47.99rem)');
+      const list = nav.querySelector('ol');
+      let toggle = null;
+      const close = () => {
+        nav.classList.remove('open');
+        if (toggle) toggle.setAttribute('aria-expanded', 'false');
+      };
+      const arrange = () => {
+        const asMenu = phone.matches && count * 24 > window.innerHeight * 0.88;
+        nav.classList.toggle('as-menu', asMenu);
+        if (asMenu && !toggle) {
+          const entries = nav.querySelectorAll('li');
+          toggle = document.createElement('button');
+          toggle.type = 'button';
+          toggle.className = 'index-toggle';
+          toggle.textContent = entries[0].textContent.trim() + '–' + entries[entries.length - 1].textContent.trim();
+          toggle.setAttribute('aria-label', 'Sections');
+          toggle.setAttribute('aria-expanded', 'false');
+          list.id = list.id || 'section-index-list';
+          toggle.setAttribute('aria-controls', list.id);
+          toggle.addEventListener('click', () => {
+            const open = nav.classList.toggle('open');
+            toggle.setAttribute('aria-expanded', String(open));
+          });
+          nav.prepend(toggle);
+        }
+        if (toggle) toggle.hidden = !asMenu;
+        if (!asMenu) close();
+      };
+      arrange();
+      phone.addEventListener('change', arrange);
+      window.addEventListener('resize', arrange);
+      nav.addEventListener('click', (event) => { if (nav.classList.contains('as-menu') && event.target.closest('a')) close(); });
+      document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && nav.classList.contains('open')) close(); });
+    }
     if (nav) {
       nav.addEventListener('click', (event) => {
         const link = event.target.closest('a');
@@ -97,7 +136,7 @@
         if (section) section.scrollIntoView({ block: 'start' });
       };
       nav.addEventListener('pointerdown', (event) => {
-        if (event.pointerType !== 'touch') return;
+        if (event.pointerType !== 'touch' || nav.classList.contains('as-menu')) return;
         scrubbing = true;
         nav.setPointerCapture(event.pointerId);
         scrubTo(event);

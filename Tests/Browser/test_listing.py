@@ -295,3 +295,25 @@ def test_grouped_style_is_finished(driver, server):
     wait(driver, lambda: visible_labels(driver) == ["Banana"])
     first_shown = driver.find_element(By.CSS_SELECTOR, "section#b li.row:not([hidden]) .row-body")
     assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundImage", first_shown) == "none"
+
+
+def test_a_strip_too_long_for_a_short_phone_becomes_a_menu_of_44_px_squares(phone, site):
+    """27 entries at 24 px do not fit a 640 px screen: the index opens from a button instead."""
+    phone.set_window_size(320, 640)
+    phone.get((site / "friends.html").as_uri())
+    toggle = wait(phone, lambda: phone.find_elements(By.CSS_SELECTOR, "nav.section-index.as-menu .index-toggle"))[0]
+    assert toggle.size["width"] >= 44 and toggle.size["height"] >= 44 and toggle.get_attribute("aria-expanded") == "false"
+    assert not phone.find_element(By.CSS_SELECTOR, "nav.section-index ol").is_displayed()
+    toggle.click()
+    wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "nav.section-index ol").is_displayed())
+    assert toggle.get_attribute("aria-expanded") == "true"
+    links = [link for link in phone.find_elements(By.CSS_SELECTOR, "nav.section-index a") if link.is_displayed()]
+    assert links and all(link.size["width"] >= 44 and link.size["height"] >= 44 for link in links)
+    target = next(link for link in links if link.text == "Z")
+    target.click()
+    wait(phone, lambda: not phone.find_element(By.CSS_SELECTOR, "nav.section-index ol").is_displayed())
+    assert phone.current_url.endswith("#z")
+    phone.set_window_size(375, 740)
+    phone.get((site / "states.html").as_uri())
+    assert phone.find_elements(By.CSS_SELECTOR, "nav.section-index.as-menu") == [], "22 letters fit a 740 px screen as a strip"
+    phone.set_window_size(320, 640)
