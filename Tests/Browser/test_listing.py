@@ -317,3 +317,12 @@ def test_a_strip_too_long_for_a_short_phone_becomes_a_menu_of_44_px_squares(phon
     phone.get((site / "states.html").as_uri())
     assert phone.find_elements(By.CSS_SELECTOR, "nav.section-index.as-menu") == [], "22 letters fit a 740 px screen as a strip"
     phone.set_window_size(320, 640)
+
+
+def test_a_row_with_several_values_names_each(driver, server):
+    driver.get(server + "/states.html")
+    row = driver.find_element(By.CSS_SELECTOR, "li.row")
+    names = [label.text for label in row.find_elements(By.CSS_SELECTOR, ".field-label") if label.is_displayed()]
+    assert names == ["Capital", "Admitted"]
+    driver.get(server + "/regions.html")
+    assert driver.find_elements(By.CSS_SELECTOR, "li.row .field-label") == [], "one value needs no name"
