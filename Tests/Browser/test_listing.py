@@ -326,3 +326,11 @@ def test_a_row_with_several_values_names_each(driver, server):
     assert names == ["Capital", "Admitted"]
     driver.get(server + "/regions.html")
     assert driver.find_elements(By.CSS_SELECTOR, "li.row .field-label") == [], "one value needs no name"
+
+
+def test_a_grouped_pages_detail_page_is_a_card_with_named_fields(driver, server):
+    driver.get(server + "/sections/apple.html")
+    card = driver.find_element(By.CSS_SELECTOR, "main.detail.style-grouped .detail-fields")
+    assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", card) != "rgba(0, 0, 0, 0)"
+    assert driver.execute_script("return getComputedStyle(arguments[0]).borderTopLeftRadius", card) != "0px"
+    assert [term.text for term in card.find_elements(By.TAG_NAME, "dt")] == ["Note"], "the field named readably"
