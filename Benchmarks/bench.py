@@ -314,14 +314,17 @@ def report_figures(cases=5000):
             driver.get(page.as_uri())
             interactive, loaded = driver.execute_script(
                 "const t = performance.getEntriesByType('navigation')[0]; return [t.domInteractive, t.loadEventEnd];")
-            field = driver.find_element(By.ID, "search-field")
-            field.send_keys("case_04957")
-            # From navigation start until the one matching row is all that shows.
+            # The query goes in as one input event from the page itself (typing it through
+            # WebDriver would time ten round trips to the driver, not the page); the figure is
+            # from navigation start until the one matching row is all that shows.
             answered = driver.execute_async_script("""
                 const done = arguments[arguments.length - 1];
+                const field = document.getElementById('search-field');
+                field.value = 'case_04957';
+                field.dispatchEvent(new Event('input', { bubbles: true }));
                 const check = () => {
                   const shown = document.querySelectorAll('li.row:not([hidden])').length;
-                  if (shown === 1) done(performance.now()); else setTimeout(check, 5);
+                  if (shown === 1) done(performance.now()); else requestAnimationFrame(check);
                 };
                 check();""")
             opened.append((interactive, loaded))
@@ -592,7 +595,7 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
                 f"the Markdown {report['markdown_bytes'] / 1024:.0f} KiB.",
                 "",
                 f"Opened from file:// in headless Chromium (medians of 5): interactive after {report['interactive_ms']:.0f} ms, "
-                f"loaded after {report['load_ms']:.0f} ms, and a typed search shows its one matching test "
+                f"loaded after {report['load_ms']:.0f} ms, and a search (the query put in as one input event) shows its one matching test "
                 f"{report['searched_ms']:.0f} ms after the page was opened.",
             ]
     if serving:

@@ -172,7 +172,7 @@ import Testing
         let files = try renderer.render(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: "k")))
         let text = { (path: String) in String(decoding: files.first { $0.path == path }?.bytes ?? [], as: UTF8.self) }
         #expect(text("birds.md").contains("| Name | Wingspan (cm) | Family |"))
-        #expect(text("birds.html").contains(#"<span class="field" data-field="wingspan_cm" title="Wingspan (cm)"><span class="field-label">Wingspan (cm) </span>"#))
+        #expect(text("birds.html").contains(#"<span class="field" data-field="wingspan_cm" data-label="Wingspan (cm)">22</span>"#))
         #expect(text("birds/robin.html").contains("<dt>Wingspan (cm)</dt>"))
         #expect(text("birds.json").contains(#""labels": {"# + "\n" + #"    "name": "Name",\#n    "wingspan_cm": "Wingspan (cm)",\#n    "family": "Family"\#n  },"#))
     }

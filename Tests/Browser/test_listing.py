@@ -322,10 +322,11 @@ def test_a_strip_too_long_for_a_short_phone_becomes_a_menu_of_44_px_squares(phon
 def test_a_row_with_several_values_names_each(driver, server):
     driver.get(server + "/states.html")
     row = driver.find_element(By.CSS_SELECTOR, "li.row")
-    names = [label.text for label in row.find_elements(By.CSS_SELECTOR, ".field-label") if label.is_displayed()]
-    assert names == ["Capital", "Admitted"]
+    shown = [driver.execute_script("return getComputedStyle(arguments[0], '::before').content", field)
+             for field in row.find_elements(By.CSS_SELECTOR, ".field")]
+    assert shown == ['"Capital "', '" · Admitted "']
     driver.get(server + "/regions.html")
-    assert driver.find_elements(By.CSS_SELECTOR, "li.row .field-label") == [], "one value needs no name"
+    assert driver.find_elements(By.CSS_SELECTOR, "li.row .field[data-label]") == [], "one value needs no name"
 
 
 def test_a_grouped_pages_detail_page_is_a_card_with_named_fields(driver, server):
