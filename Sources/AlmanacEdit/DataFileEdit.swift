@@ -148,7 +148,6 @@ public struct DataFileEdit: Sendable {
     private func checkField(_ name: String, data: any EditableData, path: String) throws(Diagnostic) {
         let known = data.fieldNames
         guard !known.contains(name), !(options.allowsNewFields && data.acceptsNewFields) else { return }
-        if known.contains(name) { return }
         if options.allowsNewFields {
             throw .error(at: SourceLocation(path: path), "the file's columns are fixed: '\(name)' is not one of them", hint: "add the column to the header (and every row) first")
         }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where an XML property list's elements sit, to three levels below `<plist>`: what editing a
 /// record in place needs. The file has already been read (and so checked) by Foundation's
 /// property-list reader; this finds tag boundaries only — comments, the prolog and CDATA
@@ -78,5 +80,3 @@ struct PropertyListSpans {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 }
-
-import Foundation

@@ -55,35 +55,37 @@ struct RecordRun {
         return result
     }
 
-    /// `bytes` without the records at `indices`, one at a time from the last, each with one
-    /// separator: the one after it, or before it when it is the last.
+    /// `bytes` without the records at `indices`, each with one separator: the one after it, or
+    /// before it when nothing follows. Consecutive records go as one stretch, and every stretch
+    /// is measured on the original layout, so removing half of a large file stays linear.
     func removing(_ indices: [Int], from bytes: [UInt8]) -> [UInt8] {
-        var run = self
-        var result = bytes
-        for index in Set(indices).sorted(by: >) {
-            let range = run.rangeRemoving(index)
-            result.removeSubrange(range)
-            run.shift(after: range, removing: index)
+        let chosen = Set(indices)
+        guard !chosen.isEmpty else { return bytes }
+        var cuts: [Range<Int>] = []
+        var index = 0
+        while index < items.count {
+            guard chosen.contains(index) else { index += 1; continue }
+            var last = index
+            while last + 1 < items.count && chosen.contains(last + 1) { last += 1 }
+            if last + 1 < items.count {
+                cuts.append(items[index].lowerBound..<items[last + 1].lowerBound)
+            } else if index > 0 {
+                cuts.append(items[index - 1].upperBound..<items[last].upperBound)
+            } else if let anchor {
+                cuts.append(anchor.upperBound..<items[last].upperBound)
+            } else {
+                cuts.append(inside)
+            }
+            index = last + 1
         }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var position = 0
+        for cut in cuts {
+            result += bytes[position..<cut.lowerBound]
+            position = cut.upperBound
+        }
+        result += bytes[position...]
         return result
-    }
-
-    private func rangeRemoving(_ index: Int) -> Range<Int> {
-        let item = items[index]
-        if items.count == 1 {
-            if let anchor { return anchor.upperBound..<item.upperBound }
-            return inside
-        }
-        if index == items.count - 1 { return items[index - 1].upperBound..<item.upperBound }
-        return item.lowerBound..<items[index + 1].lowerBound
-    }
-
-    private mutating func shift(after range: Range<Int>, removing index: Int) {
-        items.remove(at: index)
-        let count = range.count
-        for position in items.indices where items[position].lowerBound >= range.upperBound {
-            items[position] = (items[position].lowerBound - count)..<(items[position].upperBound - count)
-        }
-        inside = inside.lowerBound..<max(inside.lowerBound, inside.upperBound - count)
     }
 }
