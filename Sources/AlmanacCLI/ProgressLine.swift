@@ -49,17 +49,7 @@ final class ProgressLine: Sendable {
 
     static func text(_ progress: BuildProgress) -> String {
         let percent = progress.files == 0 ? 100 : progress.filesDone * 100 / progress.files
-        return "Building \(progress.pages) page\(progress.pages == 1 ? "" : "s"), \(count(progress.rows)) rows: "
-            + "\(count(progress.filesDone)) of \(count(progress.files)) files (\(percent)%)"
-    }
-
-    static func count(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
+        return "Building \(progress.pages) page\(progress.pages == 1 ? "" : "s"), \(progress.rows.grouped) rows: "
+            + "\(progress.filesDone.grouped) of \(progress.files.grouped) files (\(percent)%)"
     }
 }

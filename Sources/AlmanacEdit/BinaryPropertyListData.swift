@@ -29,24 +29,19 @@ struct BinaryPropertyListData: DocumentData {
         self.keyField = keyField
         let sortedKeys = ((root as? [String: Any])?.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) ?? []
         switch (root, dataset) {
-        case (is [Any], .rows(let rows)):
+        case (is [Any], .rows):
             shape = .list
-            records = rows
-            entries = rows.enumerated().map { EditEntry(record: $1, run: 0, item: $0) }
             keys = []
-        case (is [String: Any], .rows(let rows)):
+        case (is [String: Any], .rows):
             shape = .keyed(columns: columns)
-            records = rows
-            entries = rows.enumerated().map { EditEntry(record: $1, run: 0, item: $0) }
             keys = sortedKeys
         case (is [String: Any], .sections(let sections)):
             shape = .sections(sections.map(\.title))
-            records = sections.flatMap(\.records)
-            entries = sections.enumerated().flatMap { run, section in section.records.enumerated().map { EditEntry(record: $1, run: run, item: $0) } }
             keys = sections.map(\.title)
         default:
             throw .error(at: SourceLocation(path: path), "the property list is neither a list of records nor a dictionary of them")
         }
+        (records, entries) = dataset.editEntries
     }
 
     func bytes(of record: [Object.Field], in run: Int) throws(Diagnostic) -> [UInt8] {

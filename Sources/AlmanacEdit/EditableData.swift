@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacModel
 
 /// A data file opened for editing: its records with the run and place each sits at, and how
 /// the file writes a new one. One kind per format; `DataFileEdit` does the rest.
@@ -60,5 +61,19 @@ extension Array where Element == RecordRun {
             result = self[run].removing((byRun[run] ?? []).map(\.item), from: result)
         }
         return result
+    }
+}
+
+extension DatasetShape {
+    /// The records in reader order, each with the run (section) and place it sits at.
+    var editEntries: (records: [Record], entries: [EditEntry]) {
+        switch self {
+        case .rows(let rows):
+            return (rows, rows.enumerated().map { EditEntry(record: $1, run: 0, item: $0) })
+        case .sections(let sections):
+            return (sections.flatMap(\.records), sections.enumerated().flatMap { run, section in
+                section.records.enumerated().map { EditEntry(record: $1, run: run, item: $0) }
+            })
+        }
     }
 }

@@ -42,16 +42,7 @@ struct JSONData: DocumentData {
         }
         self.runs = runs
         self.keyedValues = keyedValues
-        switch dataset {
-        case .rows(let rows):
-            records = rows
-            entries = rows.enumerated().map { EditEntry(record: $1, run: 0, item: $0) }
-        case .sections(let sections):
-            records = sections.flatMap(\.records)
-            entries = sections.enumerated().flatMap { run, section in
-                section.records.enumerated().map { EditEntry(record: $1, run: run, item: $0) }
-            }
-        }
+        (records, entries) = dataset.editEntries
     }
 
     /// A bracketed list: what is between its records, and how a first one is laid out.

@@ -63,14 +63,7 @@ struct YAMLData: DocumentData {
             let through = last.upperBound + (bytes[last.upperBound...].starts(with: lineEnding) ? lineEnding.count : 0)
             return RecordRun(items: ranges, inside: first.lowerBound..<through, separator: lineEnding)
         }
-        switch dataset {
-        case .rows(let rows):
-            records = rows
-            entries = rows.enumerated().map { EditEntry(record: $1, run: 0, item: $0) }
-        case .sections(let sections):
-            records = sections.flatMap(\.records)
-            entries = sections.enumerated().flatMap { run, section in section.records.enumerated().map { EditEntry(record: $1, run: run, item: $0) } }
-        }
+        (records, entries) = dataset.editEntries
     }
 
     static func flowError(_ location: SourceLocation) -> Diagnostic {

@@ -33,15 +33,7 @@ public enum TestSummary {
     }
 
     /// `1204` → `1,204`.
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(number))
-        var text = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { text += "," }
-            text.append(digit)
-        }
-        return text
-    }
+    static func grouped(_ number: Int) -> String { number.grouped }
 
     /// `192.4` → `3 m 12 s`; under a minute to a tenth of a second, under a second in ms.
     static func duration(_ seconds: Double) -> String {
