@@ -63,10 +63,11 @@ public struct PageSettings: Sendable, Equatable {
     public static let defaultSplitThreshold = 5000
 
     /// Above this many rows a split page's search data is sharded by word prefix, so a query
-    /// downloads only what it needs; matching is then by word prefix.
+    /// downloads only what it needs; matching is then by word prefix. By default every split
+    /// page's is: whole, the data of 100,000 rows is megabytes before the first result.
     public var searchShardThreshold = PageSettings.defaultSearchShardThreshold
 
-    public static let defaultSearchShardThreshold = 200_000
+    public static let defaultSearchShardThreshold = PageSettings.defaultSplitThreshold
 
     public init() {}
 

@@ -19,7 +19,9 @@ public enum BrowserContract {
         }
         output += "},\"separator\":"
         JSONWriter.quote(SearchIndex.separator, into: &output)
-        output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardEntry\":["
+        output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardWholeWord\":"
+        JSONWriter.quote(SearchShards.wholeWord, into: &output)
+        output += ",\"shardEntry\":["
         output += SearchIndex.shardEntryFields.map { "\"" + $0 + "\"" }.joined(separator: ",")
         output += "],\"countToken\":\"" + String(countToken) + "\"};\n"
         return output

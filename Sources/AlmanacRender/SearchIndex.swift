@@ -10,9 +10,6 @@ import AlmanacModel
 public enum SearchIndex {
     public static let separator = "\u{1}"
 
-    /// Entries per shard file: about 150 KB, so a query stays well under a megabyte.
-    public static let shardPageSize = 1000
-
     /// The search data of a page: one file, or for a very large page a small manifest plus
     /// shard files in `paths.shardFolder`. The first artifact is the one pages name; its name
     /// comes from a fingerprint of the inputs, so pages can name it before it exists.
@@ -61,13 +58,13 @@ public enum SearchIndex {
         }
     }
 
-    /// How many code points name a word's shard.
+    /// The fewest code points that name a word's shard: shorter words are shards of their own
+    /// (`co$`), and a reader must type this many letters of a longer word to search it.
     public static let shardKeyLength = 3
 
-    /// A word's shard: its first three code points (the whole word when shorter).
-    static func shardKey(_ word: Substring) -> String {
-        String(String.UnicodeScalarView(word.unicodeScalars.prefix(shardKeyLength)))
-    }
+    /// Rows at most in one shard file, and the most a prefix's shard holds before it is split
+    /// by one more letter: a file of about 60 KB, 15 KB as a static host sends it.
+    public static let shardPageSize = 250
 
     /// The fields of an entry in a shard file, in order; the browser reads them by name.
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
@@ -75,25 +72,24 @@ public enum SearchIndex {
     static func shardedArtifacts(for page: Page, paths: PagePaths, mainPath: String) -> [Artifact] {
         let folded = rows(for: page)
         let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
-        var shards: [String: [Int]] = [:]
+        var rowsOfWord: [String: [Int]] = [:]
         var wordsOfRow: [String] = []
         wordsOfRow.reserveCapacity(folded.count)
         for (row, text) in folded.enumerated() {
             let words = Self.words(text)
             wordsOfRow.append(words.joined(separator: " "))
-            var keys = Set<String>()
-            for word in words { keys.insert(shardKey(word)) }
-            for key in keys { shards[key, default: []].append(row) }
+            for word in Set(words.map(String.init)) { rowsOfWord[word, default: []].append(row) }
         }
+        let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardPageSize)
         let folder = paths.shardFolder ?? ""
         var artifacts: [Artifact] = []
         var manifestShards: [String] = []
-        for key in shards.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-            let rows = shards[key] ?? []
+        for leaf in leaves {
+            let rows = leaf.rows
             let pages = (rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
                 var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
-                JSONWriter.quote(page.name + "/" + key + "/" + String(pageIndex), into: &output)
+                JSONWriter.quote(page.name + "/" + leaf.key + "/" + String(pageIndex), into: &output)
                 output += "]=["
                 for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
                     if position > 0 { output += ",\n" }
@@ -106,12 +102,12 @@ public enum SearchIndex {
                     output += "]"
                 }
                 output += "];\n"
-                artifacts.append(Artifact(path: paths.shard(key: key, page: pageIndex) ?? "", text: output))
+                artifacts.append(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", text: output))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
             var entry = ""
-            JSONWriter.quote(key, into: &entry)
+            JSONWriter.quote(leaf.key, into: &entry)
             entry += ":" + String(rows.count)
             manifestShards.append(entry)
         }
@@ -124,8 +120,7 @@ public enum SearchIndex {
         manifest += ",\"version\":\"" + version + "\",\"sections\":"
         appendSections(page, paths: paths, into: &manifest)
         manifest += ",\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
-        let manifestBytes = Array(manifest.utf8)
-        return [Artifact(path: mainPath, bytes: manifestBytes)] + artifacts
+        return [Artifact(path: mainPath, bytes: Array(manifest.utf8))] + artifacts
     }
 
     /// Each row's label, section and address, in page order: what a split page's search

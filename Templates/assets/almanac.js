@@ -9,9 +9,10 @@
 //
 // The parts, top to bottom: folding; collapsible sections; the section index; row pictures;
 // the search data loader; highlighting; the results list of split tables; three search
-// strategies (the whole table on this page, a table split into section pages, and a very large
-// table whose data is sharded by word prefix), each `{ search(terms), clear() }`; and the
-// search field that drives whichever strategy the data calls for.
+// strategies (the whole table on this page, a table split into section pages with its data in
+// one file, and a large table whose data is sharded by word prefix), each
+// `{ search(terms, done), clear() }`; and the search field that drives whichever strategy the data
+// calls for.
 (() => {
   'use strict';
 
@@ -217,11 +218,20 @@
 
   // ---- Highlighting: matches get <mark>, mapped back through folding to the original text. ----
   // Folded text with, for each folded character, the index of the original it came from.
+  // ASCII folds to its lower case one for one: only other letters go through `fold`, which is
+  // slow per character and would make highlighting a hundred results cost a frame on a phone.
   const foldWithMap = (text) => {
     let folded = '';
     const map = [];
     let position = 0;
     for (const character of text) {
+      const code = character.charCodeAt(0);
+      if (code < 0x80) {
+        folded += code >= 0x41 && code <= 0x5a ? String.fromCharCode(code + 32) : character;
+        map.push(position);
+        position += 1;
+        continue;
+      }
       const piece = fold(character);
       for (let k = 0; k < piece.length; k += 1) map.push(position);
       folded += piece;
@@ -301,16 +311,34 @@
       highlight(element, terms);
       return element;
     };
+    // A screenful of results is made at once and the rest a frame at a time, so a keystroke
+    // that finds a hundred rows on a phone is answered within its frame.
+    const FIRST = 12;
+    let showing = 0;
     return {
       item,
-      show: (items, note) => {
-        list.replaceChildren(...items);
+      show: (count, make, note) => {
+        const mine = ++showing;
+        const first = [];
+        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(make(k));
+        list.replaceChildren(...first);
         list.hidden = false;
         for (const part of pageParts) part.hidden = true;
         more.hidden = !note;
         more.textContent = note || '';
+        let next = first.length;
+        const rest = () => {
+          if (mine !== showing) return;
+          const end = Math.min(count, next + FIRST * 2);
+          const fragment = document.createDocumentFragment();
+          for (; next < end; next += 1) fragment.append(make(next));
+          list.append(fragment);
+          if (next < count) requestAnimationFrame(rest);
+        };
+        if (next < count) requestAnimationFrame(rest);
       },
       showNothing: (note) => {
+        showing += 1;
         list.replaceChildren();
         list.hidden = true;
         for (const part of pageParts) part.hidden = true;
@@ -318,6 +346,7 @@
         more.textContent = note || '';
       },
       clear: () => {
+        showing += 1;
         for (const part of pageParts) part.hidden = false;
         if (list) { list.hidden = true; list.replaceChildren(); }
         if (more) more.hidden = true;
@@ -372,7 +401,7 @@
       for (const row of rows) onScreen.add(row);
     }
     return {
-      search: (terms) => {
+      search: (terms, done) => {
         let count = 0;
         const visibleIn = new Map();
         rows.forEach((row, i) => {
@@ -399,6 +428,7 @@
           if (visible) collapsing.open(section);
         }
         announce(count);
+        done();
       },
       clear: () => {
         for (const row of rows) if (row.hidden) row.hidden = false;
@@ -421,7 +451,7 @@
     let previousKey = null;
     let previousMatches = null;
     return {
-      search: (terms) => {
+      search: (terms, done) => {
         const key = terms.join(' ');
         const candidates = previousKey !== null && key.startsWith(previousKey) ? previousMatches : null;
         const matches = [];
@@ -435,26 +465,55 @@
         }
         previousKey = key;
         previousMatches = matches;
-        const items = matches.slice(0, MAX_RESULTS).map((i) =>
-          resultsView.item(table.hrefs[i], table.labels[i], table.sections[table.section[i]][1], terms));
-        resultsView.show(items, matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, matches.length) : '');
+        resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => resultsView.item(
+          table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]][1], terms),
+        matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, matches.length) : '');
         const matched = new Set(matches.map((i) => table.section[i]));
         table.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
         announce(matches.length);
+        done();
       },
       clear: () => { previousKey = null; resultsView.clear(); },
     };
   };
 
-  // ---- Strategy: a very large table's data is sharded by the first code points of each word;
-  // a query loads only the shard of its rarest word, a page of entries at a time. ----
+  // ---- Strategy: a large table's data is sharded by word prefix, cut where a prefix holds
+  // few rows (SearchShards.swift); a query loads only the shards of its rarest word, a page of
+  // entries at a time. ----
   const sharded = (manifest) => {
     const field = Object.fromEntries(contract.shardEntry.map((name, index) => [name, index]));
-    const keyOf = (word) => Array.from(word).slice(0, contract.shardKeyLength).join('');
+    const whole = contract.shardWholeWord;
+    const shortest = contract.shardKeyLength;
+    // Sorted keys: the leaves under a prefix are one run of them.
+    const keys = Object.keys(manifest.shards).sort();
+    const firstAtLeast = (word) => {
+      let low = 0;
+      let high = keys.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (keys[middle] < word) low = middle + 1; else high = middle;
+      }
+      return low;
+    };
+    // The leaves holding every word that begins with `word`; null when it is too short.
+    const leavesOf = (word) => {
+      const letters = Array.from(word);
+      if (letters.length < shortest) return manifest.shards[word + whole] ? [word + whole] : null;
+      // A prefix leaf that covers the word: the branch was not cut below it.
+      for (let length = shortest; length <= letters.length; length += 1) {
+        const prefix = letters.slice(0, length).join('');
+        if (manifest.shards[prefix] !== undefined) return [prefix];
+      }
+      const under = [];
+      for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) under.push(keys[i]);
+      return under;
+    };
+    const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + manifest.shards[key], 0);
     const pages = new Map();
+    const pageOf = (key, page) => (window.AlmanacSearchShards || {})[pageName + '/' + key + '/' + page];
     const loadPage = (key, page) => new Promise((resolve, reject) => {
       const id = pageName + '/' + key + '/' + page;
-      const registered = (window.AlmanacSearchShards || {})[id];
+      const registered = pageOf(key, page);
       if (registered) { resolve(registered); return; }
       if (pages.has(id)) { pages.get(id).push({ resolve, reject }); return; }
       pages.set(id, [{ resolve, reject }]);
@@ -466,57 +525,78 @@
       };
       loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
     });
-    const count = ['no', 'one', 'two', 'three', 'four', 'five'][contract.shardKeyLength] || String(contract.shardKeyLength);
+    const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
     const typeMore = 'Type at least ' + count + ' letters of a word.';
     let generation = 0;
     return {
-      search: async (terms) => {
+      // Runs without yielding while the pages it needs are loaded (every keystroke after the
+      // first of a word), so a typed letter is answered in the same frame.
+      search: (terms, done) => {
         const mine = ++generation;
         const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
-        const short = words.find((word) => Array.from(word).length < contract.shardKeyLength && !manifest.shards[word]);
-        if (words.length === 0 || short) {
+        const leaves = words.map(leavesOf);
+        if (words.length === 0 || leaves.includes(null)) {
           resultsView.showNothing(typeMore);
           noResults.hidden = true;
           status.textContent = typeMore;
+          done();
           return;
         }
-        if (!words.every((word) => manifest.shards[keyOf(word)])) {
+        if (leaves.some((list) => list.length === 0)) {
           resultsView.showNothing('');
           manifest.sections.forEach(([id]) => sectionIndex.setEnabled(id, false));
           announce(0);
+          done();
           return;
         }
-        const rarest = words.reduce((best, word) => (manifest.shards[keyOf(word)] < manifest.shards[keyOf(best)] ? word : best));
-        const key = keyOf(rarest);
-        const pageCount = Math.ceil(manifest.shards[key] / manifest.pageSize);
-        const found = [];
-        let page = 0;
-        try {
-          for (; page < pageCount && found.length < MAX_RESULTS; page += 1) {
-            const entries = await loadPage(key, page);
-            if (mine !== generation) return;
-            for (const entry of entries) {
-              const text = ' ' + entry[field.words];
-              if (words.every((word) => text.includes(' ' + word))) found.push(entry);
-            }
+        const rarest = leaves.reduce((best, list) => (rowsIn(list) < rowsIn(best) ? list : best));
+        const wanted = [];
+        for (const key of rarest) {
+          const pageCount = Math.ceil(manifest.shards[key] / manifest.pageSize);
+          for (let page = 0; page < pageCount; page += 1) wanted.push([key, page]);
+        }
+        const found = new Map();
+        let loaded = 0;
+        const take = (entries) => {
+          for (const entry of entries) {
+            const text = ' ' + entry[field.words];
+            if (!found.has(entry[field.row]) && words.every((word) => text.includes(' ' + word))) found.set(entry[field.row], entry);
           }
-        } catch {
-          if (mine === generation) fail('part of the search data');
-          return;
-        }
-        const complete = page >= pageCount;
-        const items = found.slice(0, MAX_RESULTS).map((entry) =>
-          resultsView.item(entry[field.href], entry[field.label], manifest.sections[entry[field.section]][1], words));
-        const shown = Math.min(found.length, MAX_RESULTS);
-        const isAll = complete && found.length <= MAX_RESULTS;
-        resultsView.show(items, isAll ? '' : narrowHint(shown, complete ? found.length + ' results' : 'over ' + shown + ' results'));
-        if (complete) {
-          const matched = new Set(found.map((entry) => entry[field.section]));
-          manifest.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
-        }
-        noResults.hidden = found.length !== 0;
-        status.textContent = found.length === 0 ? 'No results'
-          : complete ? (found.length === 1 ? '1 result' : found.length + ' results') : 'Over ' + shown + ' results';
+          loaded += 1;
+        };
+        const show = () => {
+          const complete = loaded >= wanted.length;
+          const ordered = Array.from(found.values()).sort((a, b) => a[field.row] - b[field.row]);
+          const shown = Math.min(found.size, MAX_RESULTS);
+          const isAll = complete && found.size <= MAX_RESULTS;
+          resultsView.show(shown, (k) => resultsView.item(
+            ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1], words),
+          isAll ? '' : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'));
+          if (complete) {
+            const matched = new Set(ordered.map((entry) => entry[field.section]));
+            manifest.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
+          }
+          noResults.hidden = found.size !== 0;
+          status.textContent = found.size === 0 ? 'No results'
+            : complete ? (found.size === 1 ? '1 result' : found.size + ' results') : 'Over ' + shown + ' results';
+          done();
+        };
+        const next = () => {
+          while (loaded < wanted.length && found.size < MAX_RESULTS) {
+            const cached = pageOf(...wanted[loaded]);
+            if (!cached) {
+              loadPage(...wanted[loaded]).then((entries) => {
+                if (mine !== generation) return;
+                take(entries);
+                next();
+              }, () => { if (mine === generation) fail('part of the search data'); });
+              return;
+            }
+            take(cached);
+          }
+          show();
+        };
+        next();
       },
       clear: () => { generation += 1; resultsView.clear(); },
     };
@@ -532,11 +612,22 @@
     return wholePage(loaded);
   };
 
+  // The URL follows the query once typing pauses: `replaceState` costs a phone a frame's worth
+  // of time, too much to pay on every keystroke.
+  let urlTimer = 0;
   const writeURL = () => {
-    const url = new URL(location.href);
-    if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
-    try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      const url = new URL(location.href);
+      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+      try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
+    }, 250);
   };
+
+  // Read by the benchmark: how long a keystroke's search took until its first results showed
+  // (for sharded data, with loading the shards it needed).
+  let started = 0;
+  const searched = () => { if (query) performance.measure('almanac-search', { start: started }); };
 
   const run = () => {
     const terms = fold(query).split(/\s+/).filter(Boolean);
@@ -550,16 +641,14 @@
     }
     if (!data) { withData(run); return; }
     if (!strategy) strategy = strategyFor(data);
-    strategy.search(terms);
+    strategy.search(terms, searched);
   };
 
   const update = () => {
     query = field.value.trim();
     writeURL();
-    const started = performance.now();
+    started = performance.now();
     run();
-    // Read by the benchmark: how long a keystroke's search took.
-    if (data && query) performance.measure('almanac-search', { start: started });
   };
 
   let scheduled = false;

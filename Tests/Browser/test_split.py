@@ -2,6 +2,7 @@
 
 import shutil
 
+from conftest import build
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -85,3 +86,30 @@ def test_search_data_that_cannot_load_says_so(driver, world_site, tmp_path):
     status = driver.find_element(By.CSS_SELECTOR, ".search-status")
     wait(driver, lambda: "could not be loaded" in status.text)
     assert status.is_displayed()
+
+
+def test_a_common_prefix_is_cut_into_smaller_shards_that_search_still_spans(driver, tmp_path):
+    # 300 Anders, 300 Andrews and 100 And: `and` holds more rows than a shard, so the build
+    # cuts it into `and$`, `ande` and `andr`; a query reads only the shards its words need.
+    content = tmp_path / "Content"
+    content.mkdir()
+    names = [f"Anders {i:03}" for i in range(300)] + [f"Andrews {i:03}" for i in range(300)] \
+        + [f"And {i:03}" for i in range(100)] + ["Zeta One", "Zeta Two"]
+    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
+    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
+    output = build(content, tmp_path)
+    shard_files = sorted(p.name for p in (output / "assets" / "search-people").iterdir())
+    assert any(name.startswith("616e6424-") for name in shard_files)  # and$
+    assert any(name.startswith("616e6472-") for name in shard_files)  # andr
+    driver.get((output / "people.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("andr")
+    wait(driver, lambda: len(result_labels(driver)) == 100)
+    assert all(label.startswith("Andrews") for label in result_labels(driver))
+    loaded = driver.execute_script(
+        "return Array.from(document.scripts).map(s => s.src.split('/').pop()).filter(s => /^[0-9a-f]+-\\d+\\.js/.test(s))")
+    assert loaded and all(name.startswith("616e6472-") for name in loaded)
+    field.clear()
+    field.send_keys("and 050")
+    wait(driver, lambda: result_labels(driver) == ["And 050", "Anders 050", "Andrews 050"])
+    assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "3 results"

@@ -1,0 +1,73 @@
+/// Which shard file each word of a sharded search goes to: a trie of word prefixes cut where a
+/// branch holds few enough rows to download at once.
+///
+/// A fixed three-letter key made `san` one shard of tens of thousands of rows at a million, so
+/// a query for a rare word beginning with it downloaded megabytes. Here a prefix whose words
+/// fall in more than `leafRows` rows is split by one more code point, until each leaf is small
+/// or cannot be split further (a very common word). A leaf is either a prefix (`ande`: every
+/// word that begins with it) or a whole word (`and$`: the word `and` itself, when longer
+/// words beginning with `and` live in leaves of their own). The keys are prefix-free apart
+/// from that marker, so the browser finds a word's leaves by walking its prefixes or by one
+/// range of the sorted keys.
+public enum SearchShards {
+    /// Marks a leaf that holds one whole word rather than a prefix. Words are letters and
+    /// numbers only, so it cannot be part of one.
+    public static let wholeWord = "$"
+
+    /// One shard: its key and the rows (in page order) that have a word in it.
+    public struct Leaf: Equatable, Sendable {
+        public let key: String
+        public let rows: [Int]
+    }
+
+    /// Cuts the words of every row into leaves, in key order (by UTF-8 bytes). `words` maps
+    /// each distinct word to the rows it is in, ascending.
+    public static func leaves(_ words: [String: [Int]], shortest: Int, leafRows: Int) -> [Leaf] {
+        var leaves: [Leaf] = []
+        let entries = words.map { (scalars: Array($0.key.unicodeScalars), rows: $0.value) }
+        split(entries, depth: 0, shortest: shortest, leafRows: leafRows, into: &leaves)
+        return leaves
+    }
+
+    typealias Entry = (scalars: [Unicode.Scalar], rows: [Int])
+
+    /// The leaves of a group of words that share their first `depth` code points. One word,
+    /// however common, is not cut: a longer key would hold the same rows.
+    private static func split(_ group: [Entry], depth: Int, shortest: Int, leafRows: Int, into leaves: inout [Leaf]) {
+        let prefix = group.first.map { key($0.scalars.prefix(depth)) } ?? ""
+        if depth >= shortest {
+            let rows = union(group.map(\.rows))
+            if rows.count <= leafRows || group.count == 1 || group.allSatisfy({ $0.scalars.count <= depth }) {
+                leaves.append(Leaf(key: prefix, rows: rows))
+                return
+            }
+        }
+        // Words that end here are a leaf of their own; the rest go one code point deeper.
+        let ending = group.filter { $0.scalars.count == depth }
+        if !ending.isEmpty {
+            leaves.append(Leaf(key: prefix + wholeWord, rows: union(ending.map(\.rows))))
+        }
+        let children = Dictionary(grouping: group.filter { $0.scalars.count > depth }) { $0.scalars[depth] }
+        let ordered = children.sorted { String($0.key).utf8.lexicographicallyPrecedes(String($1.key).utf8) }
+        for (_, child) in ordered {
+            split(child, depth: depth + 1, shortest: shortest, leafRows: leafRows, into: &leaves)
+        }
+    }
+
+    private static func key(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
+        var view = String.UnicodeScalarView()
+        view.append(contentsOf: scalars)
+        return String(view)
+    }
+
+    /// Ascending lists merged into one without repeats.
+    static func union(_ lists: [[Int]]) -> [Int] {
+        if lists.count == 1 { return lists[0] }
+        var all = lists.flatMap { $0 }
+        all.sort()
+        var unique: [Int] = []
+        unique.reserveCapacity(all.count)
+        for row in all where unique.last != row { unique.append(row) }
+        return unique
+    }
+}

@@ -1,0 +1,39 @@
+import Testing
+@testable import AlmanacRender
+
+@Suite struct SearchShardsTests {
+    @Test func aPrefixWithFewRowsIsOneShard() {
+        let leaves = SearchShards.leaves(["anders": [0], "andrews": [1], "berg": [2]], shortest: 3, leafRows: 5)
+        #expect(leaves == [.init(key: "and", rows: [0, 1]), .init(key: "ber", rows: [2])])
+    }
+
+    @Test func aPrefixWithTooManyRowsIsCutByOneMoreLetter() {
+        // `and` is in three rows, over the limit of two: its words go a letter deeper, and the
+        // word `and` itself becomes a shard of its own.
+        let leaves = SearchShards.leaves(["and": [0, 3], "anders": [0, 1], "andrews": [2]], shortest: 3, leafRows: 2)
+        #expect(leaves == [
+            .init(key: "and$", rows: [0, 3]), .init(key: "ande", rows: [0, 1]), .init(key: "andr", rows: [2]),
+        ])
+    }
+
+    @Test func aWordInMoreRowsThanAShardHoldsStaysOneShard() {
+        let leaves = SearchShards.leaves(["sons": [0, 1, 2, 3]], shortest: 3, leafRows: 2)
+        #expect(leaves == [.init(key: "son", rows: [0, 1, 2, 3])])
+    }
+
+    @Test func wordsShorterThanAKeyAreWholeWordShards() {
+        let leaves = SearchShards.leaves(["co": [1], "cobalt": [0]], shortest: 3, leafRows: 10)
+        #expect(leaves.map(\.key) == ["co$", "cob"])
+    }
+
+    @Test func aRowWithTwoWordsOfOneShardIsListedOnce() {
+        let leaves = SearchShards.leaves(["anders": [0, 2], "andrews": [0]], shortest: 3, leafRows: 10)
+        #expect(leaves == [.init(key: "and", rows: [0, 2])])
+    }
+
+    @Test func keysAreCutByCodePointsNotBytes() {
+        // Hangul folded to jamo: each syllable is three code points.
+        let leaves = SearchShards.leaves(["\u{1100}\u{1161}\u{11A8}\u{1100}": [0], "\u{1100}\u{1161}\u{11A8}\u{1102}": [1]], shortest: 3, leafRows: 1)
+        #expect(leaves.map { $0.key.unicodeScalars.count } == [4, 4])
+    }
+}
