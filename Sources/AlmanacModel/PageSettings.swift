@@ -69,6 +69,11 @@ public struct PageSettings: Sendable, Equatable {
 
     public static let defaultSearchShardThreshold = PageSettings.defaultSplitThreshold
 
+    /// Rows at most on one page of a split listing's section; a longer section becomes pages
+    /// named by their guide words (`Aa–Am`). 1,000 rows are about 500 KB of HTML, which a
+    /// desktop browser makes interactive in about a tenth of a second.
+    public var sectionPageRows = 1000
+
     public init() {}
 
     /// Every key a page may set.
@@ -76,6 +81,7 @@ public struct PageSettings: Sendable, Equatable {
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",
         "accessory", "detail", "collapsible", "header", "footer", "locale", "columns", "key", "unsafe",
         "markdown", "split", "search_shards", "group_order", "summary", "max_bytes", "full_report", "labels",
+        "section_rows",
     ]
 
     /// Reads settings from front matter; `locations` point errors at the offending key.
@@ -197,6 +203,11 @@ public struct PageSettings: Sendable, Equatable {
                     throw .error(at: location(key), "'search_shards' must be a whole number of rows from 1 to \(Self.largestCount)")
                 }
                 searchShardThreshold = rows
+            case "section_rows":
+                guard let rows = Self.count(value, in: 1...Self.largestCount) else {
+                    throw .error(at: location(key), "'section_rows' must be a whole number of rows from 1 to \(Self.largestCount)")
+                }
+                sectionPageRows = rows
             case "split":
                 if case .bool(false) = value {
                     splitThreshold = nil

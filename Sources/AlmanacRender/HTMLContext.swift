@@ -68,11 +68,11 @@ struct HTMLContext {
 
     /// Which part of a listing a page shows: the whole table, or — for a table split into a
     /// page per section — the page's front (prose, search, a directory of sections) or one
-    /// section's page.
+    /// section's page (one of the pages of a long section).
     enum ListingPart: Sendable {
         case whole
         case front
-        case section(Int)
+        case section(Int, part: Int)
     }
 
     /// `twins`: the other formats written beside the HTML page, which it links to.
@@ -80,13 +80,17 @@ struct HTMLContext {
         let settings = page.settings
         let listingPath = paths.listing(.html)
         let path: String
-        if case .section(let index) = part { path = paths.section(index) } else { path = listingPath }
+        if case .section(let index, let shownPart) = part { path = paths.section(index, part: shownPart) } else { path = listingPath }
         var values = layout(title: page.title, path: path)
         let root = Self.root(of: path)
-        if case .section(let shown) = part {
-            if let navigation = sectionNavigation(page, paths: paths, shown: shown) { values["sectionNavigation"] = .object(navigation) }
+        if case .section(let shown, let shownPart) = part {
+            if let navigation = sectionNavigation(page, paths: paths, shown: shown, part: shownPart) {
+                values["sectionNavigation"] = .object(navigation)
+            }
             values["front"] = .string(root + listingPath)
-            values["pageTitle"] = .string("\(page.sections[shown].title) · \(page.title) · \(site.title)")
+            let guides = paths.sectionParts[shown].guides
+            let title = page.sections[shown].title + (guides.isEmpty ? "" : " (" + guides[shownPart] + ")")
+            values["pageTitle"] = .string("\(title) · \(page.title) · \(site.title)")
         } else {
             values["hasProse"] = .bool(!page.prose.html.isEmpty)
         }
@@ -147,10 +151,21 @@ struct HTMLContext {
         var sections: [TemplateValue] = []
         var rowNumber = 0
         for (position, section) in page.sections.enumerated() where !section.isEmpty {
-            if case .section(let shown) = part, shown != position { continue }
+            var shownRows = section.rows.indices
+            var parts: [TemplateValue] = []
+            var isLastPart = true
+            if case .section(let shown, let shownPart) = part {
+                if shown != position { continue }
+                let cut = paths.sectionParts[position]
+                shownRows = cut.ranges[shownPart]
+                isLastPart = shownPart == cut.count - 1
+                parts = cut.guides.enumerated().map { index, guide in
+                    ["guide": .string(guide), "href": .string(paths.sectionFile(position, part: index)), "isCurrent": .bool(index == shownPart)]
+                }
+            }
             var rows: [TemplateValue] = []
-            rows.reserveCapacity(section.rows.count)
-            for row in section.rows {
+            rows.reserveCapacity(shownRows.count)
+            for row in section.rows[shownRows] {
                 rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
                 rowNumber += 1
             }
@@ -160,11 +175,14 @@ struct HTMLContext {
                 "title": .string(section.title),
                 "hasTitle": .bool(!section.title.isEmpty),
                 "header": .string(section.header ?? ""),
-                "footer": .string(section.footer ?? ""),
+                // A long section's footer closes its last page.
+                "footer": .string(isLastPart ? section.footer ?? "" : ""),
                 "count": .number(Double(section.rows.count)),
                 "rows": .list(rows),
+                "parts": .list(parts),
+                "hasParts": .bool(!parts.isEmpty),
             ]
-            for (key, text) in [("header", page.settings.header), ("footer", page.settings.footer)] {
+            for (key, text) in [("header", page.settings.header), ("footer", isLastPart ? page.settings.footer : nil)] {
                 if let counted = Self.countedText(text, title: section.title) { values[key + "Counts"] = .object(counted) }
             }
             sections.append(.object(values))
@@ -201,25 +219,38 @@ struct HTMLContext {
     /// The front of a split table: each section with rows, its page and its row count.
     private func directory(_ page: Page, paths: PagePaths, root: String) -> [TemplateValue] {
         page.sections.enumerated().filter { !$0.element.isEmpty }.map { position, section in
-            [
+            let parts: [TemplateValue] = paths.sectionParts[position].guides.enumerated().map { index, guide in
+                ["guide": .string(guide), "href": .string(root + paths.section(position, part: index))]
+            }
+            return [
                 "title": .string(section.title), "href": .string(sectionHref(position, section, paths: paths, root: root)),
-                "count": .number(Double(section.rows.count)),
+                "count": .number(Double(section.rows.count)), "parts": .list(parts), "hasParts": .bool(!parts.isEmpty),
             ]
         }
     }
 
-    /// A section page's links to the sections with rows before and after it.
-    private func sectionNavigation(_ page: Page, paths: PagePaths, shown: Int) -> TemplateObject? {
+    /// A section page's links to the pages before and after it in reading order: the other
+    /// pages of a long section by their guides, then the sections with rows on either side (the
+    /// one before at its last page).
+    private func sectionNavigation(_ page: Page, paths: PagePaths, shown: Int, part: Int) -> TemplateObject? {
         let filled = page.sections.indices.filter { !page.sections[$0].isEmpty }
         guard let place = filled.firstIndex(of: shown) else { return nil }
-        var navigation = TemplateObject()
-        if place > 0 {
-            let previous = filled[place - 1]
-            navigation["previous"] = ["title": .string(page.sections[previous].title), "href": .string(paths.sectionFiles[previous] + ".html")]
+        let cut = paths.sectionParts[shown]
+        func link(_ section: Int, _ part: Int, _ title: String) -> TemplateValue {
+            ["title": .string(title), "href": .string(paths.sectionFile(section, part: part))]
         }
-        if place + 1 < filled.count {
+        var navigation = TemplateObject()
+        if part > 0 {
+            navigation["previous"] = link(shown, part - 1, cut.guides[part - 1])
+        } else if place > 0 {
+            let previous = filled[place - 1]
+            navigation["previous"] = link(previous, paths.sectionParts[previous].count - 1, page.sections[previous].title)
+        }
+        if part + 1 < cut.count {
+            navigation["next"] = link(shown, part + 1, cut.guides[part + 1])
+        } else if place + 1 < filled.count {
             let next = filled[place + 1]
-            navigation["next"] = ["title": .string(page.sections[next].title), "href": .string(paths.sectionFiles[next] + ".html")]
+            navigation["next"] = link(next, 0, page.sections[next].title)
         }
         return navigation
     }

@@ -9,7 +9,8 @@ public struct PageOutputs: Sendable {
         case listing(OutputFormat)
         /// The search data file, and its shards when it is sharded.
         case searchData
-        case sectionPage(Int)
+        /// One page of a section of a split listing (a long section has several).
+        case sectionPage(Int, part: Int)
         case detail(section: Int, position: Int)
     }
 
@@ -54,7 +55,9 @@ public struct PageOutputs: Sendable {
         var count = formats.count
         guard writesHTML && !isSingleFile else { return count }
         if paths.searchData != nil { count += 1 }
-        if page.isSplit { count += page.sections.filter { !$0.isEmpty }.count }
+        if page.isSplit {
+            count += page.sections.indices.filter { !page.sections[$0].isEmpty }.reduce(0) { $0 + paths.sectionParts[$1].count }
+        }
         if page.settings.hasDetailPages {
             count += page.settings.detailPages == .all ? page.rowCount
                 : page.sections.reduce(0) { $0 + $1.rows.filter(page.settings.hasDetailPage).count }
@@ -72,7 +75,9 @@ public struct PageOutputs: Sendable {
         guard writesHTML && !isSingleFile else { return }
         if page.isSplit {
             for section in page.sections.indices where !page.sections[section].isEmpty {
-                body(paths.section(section), .sectionPage(section))
+                for part in 0..<paths.sectionParts[section].count {
+                    body(paths.section(section, part: part), .sectionPage(section, part: part))
+                }
             }
         }
         if page.settings.hasDetailPages {
@@ -84,8 +89,9 @@ public struct PageOutputs: Sendable {
         }
     }
 
-    /// The page that shows a row's section: its section page when the listing is split.
-    func sectionHome(_ section: Int) -> String {
-        page.isSplit ? paths.section(section) : paths.listing(.html)
+    /// The page that shows a row: its section's page (the part of a long section that holds
+    /// it) when the listing is split.
+    func sectionHome(_ section: Int, position: Int) -> String {
+        page.isSplit ? paths.section(section, showing: position) : paths.listing(.html)
     }
 }

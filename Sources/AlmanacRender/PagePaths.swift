@@ -9,6 +9,8 @@ public struct PagePaths: Sendable {
     public let name: String
     /// Each section's file name on a split page, unique within the page; empty otherwise.
     public let sectionFiles: [String]
+    /// How each section of a split page is cut into pages; empty otherwise.
+    public let sectionParts: [SectionParts]
     /// The search data file pages name; nil when the page has no search.
     public let searchData: String?
     /// The folder of the search data's shards, when it is sharded.
@@ -21,8 +23,10 @@ public struct PagePaths: Sendable {
         if page.isSplit {
             var allocator = SlugAllocator()
             sectionFiles = page.sections.map { allocator.allocate($0.id, fallback: "section") }
+            sectionParts = page.sections.map { SectionParts($0, rowsPerPage: page.settings.sectionPageRows) }
         } else {
             sectionFiles = []
+            sectionParts = []
         }
         searchData = page.hasSearch ? "assets/" + ContentHash.name("search-" + page.name + ".js", for: Array(inputKey.utf8)) : nil
         shardFolder = page.hasSearch && SearchIndex.isSharded(page) ? "assets/search-" + page.name : nil
@@ -37,7 +41,21 @@ public struct PagePaths: Sendable {
 
     public func detail(_ row: Row) -> String { name + "/" + row.slug + ".html" }
 
-    public func section(_ index: Int) -> String { name + "/sections/" + sectionFiles[index] + ".html" }
+    /// A section's page, or one of the pages of a long section: `a.html`, `a.2.html`, … (a
+    /// dot, which section file names never hold, keeps the parts apart from other sections).
+    public func section(_ index: Int, part: Int = 0) -> String {
+        name + "/sections/" + sectionFile(index, part: part)
+    }
+
+    /// The same, relative to another page of the same folder.
+    public func sectionFile(_ index: Int, part: Int = 0) -> String {
+        sectionFiles[index] + (part == 0 ? "" : "." + String(part + 1)) + ".html"
+    }
+
+    /// The page of a split listing that shows the row at `position` of a section.
+    public func section(_ index: Int, showing position: Int) -> String {
+        section(index, part: sectionParts[index].part(of: position))
+    }
 
     public func shard(key: String, page: Int) -> String? {
         shardFolder.map { $0 + "/" + key.utf8.map { String($0, radix: 16) }.joined() + "-" + String(page) + ".js" }

@@ -67,8 +67,8 @@ public final class PageRenderer {
             return [Artifact(path: outputs.paths.listing(format), bytes: try renderListing(outputs, format: format).bytes)]
         case .searchData:
             return SearchIndex.artifacts(for: outputs.page, paths: outputs.paths)
-        case .sectionPage(let section):
-            return [try renderSectionPage(outputs, section: section)]
+        case .sectionPage(let section, let part):
+            return [try renderSectionPage(outputs, section: section, part: part)]
         case .detail(let section, let position):
             return try renderDetails(of: outputs, section: section, positions: position..<(position + 1))
         }
@@ -99,14 +99,14 @@ public final class PageRenderer {
     }
 
     /// One section's page of a split listing.
-    func renderSectionPage(_ outputs: PageOutputs, section: Int) throws(Diagnostic) -> Artifact {
+    func renderSectionPage(_ outputs: PageOutputs, section: Int, part: Int) throws(Diagnostic) -> Artifact {
         let values = try HTMLContext(site: site).listing(
-            outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section), twins: outputs.twins)
+            outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section, part: part), twins: outputs.twins)
         var output = try renderer(.html).renderBytes(
             try template(OutputFormat.html.listingTemplate), contexts: [values],
-            capacity: Self.capacity(rows: outputs.page.sections[section].rows.count, bytesPerRow: 1024))
+            capacity: Self.capacity(rows: outputs.paths.sectionParts[section].ranges[part].count, bytesPerRow: 1024))
         Self.endLine(&output)
-        return Artifact(path: outputs.paths.section(section), bytes: output)
+        return Artifact(path: outputs.paths.section(section, part: part), bytes: output)
     }
 
     /// The detail pages of some rows of one section.
@@ -115,13 +115,13 @@ public final class PageRenderer {
         let htmlContext = HTMLContext(site: site)
         let detail = try template("detail.html.mustache")
         let rows = page.sections[section]
-        let backPath = outputs.sectionHome(section)
         let shared = htmlContext.detailShared(page)
         let html = renderer(.html)
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
         for position in positions {
-            let own = htmlContext.detail(page, paths: outputs.paths, section: rows, position: position, backPath: backPath)
+            let own = htmlContext.detail(
+                page, paths: outputs.paths, section: rows, position: position, backPath: outputs.sectionHome(section, position: position))
             var output = try html.renderBytes(detail, contexts: [shared, own])
             Self.endLine(&output)
             artifacts.append(Artifact(path: outputs.paths.detail(rows.rows[position]), bytes: output))

@@ -130,10 +130,10 @@ public enum SearchIndex {
         var sections: [Int] = []
         var hrefs: [String] = []
         for (index, section) in page.sections.enumerated() {
-            for row in section.rows {
+            for (position, row) in section.rows.enumerated() {
                 labels.append(row.label)
                 sections.append(index)
-                hrefs.append(page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(index) + "#row-" + row.slug)
+                hrefs.append(page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(index, showing: position) + "#row-" + row.slug)
             }
         }
         return (labels, sections, hrefs)

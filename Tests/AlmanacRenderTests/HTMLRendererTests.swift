@@ -175,6 +175,34 @@ import Testing
         #expect(search.contains(#""hrefs":["things/apple.html""#))
     }
 
+    @Test func aLongSectionOfASplitPageIsCutIntoPagesNamedByGuideWords() throws {
+        let names = ["Aaron", "Abbey", "Abbott", "Azure", "Bell"].map { ["name": Value.string($0)] }
+        let files = try Self.render(names) {
+            $0.splitThreshold = 2
+            $0.sectionPageRows = 2
+            $0.footer = try? SectionText("{{count}} names")
+        }
+        let first = try Self.document(try #require(files["things/sections/a.html"]))
+        let second = try Self.document(try #require(files["things/sections/a.2.html"]))
+        #expect(try Self.strings(first, "//li[contains(@class,'row')]//span[@class='label']") == ["Aaron", "Abbey"])
+        #expect(try Self.strings(second, "//li[contains(@class,'row')]//span[@class='label']") == ["Abbott", "Azure"])
+        #expect(try Self.strings(second, "//nav[@class='section-parts']//a") == ["Aa–Abbe", "Abbo–Az"])
+        #expect(try Self.strings(second, "//nav[@class='section-parts']//a[@aria-current='page']/@href") == ["a.2.html"])
+        #expect(try Self.strings(second, "//title").first?.hasPrefix("A (Abbo–Az) · Things") == true)
+        // Reading order: the first page leads on to the second, the second to B; the footer
+        // closes the section's last page only.
+        #expect(try Self.strings(first, "//a[@rel='next']/@href") == ["a.2.html"])
+        #expect(try Self.strings(second, "//a[@rel='next']/@href") == ["b.html"])
+        #expect(try Self.strings(try Self.document(try #require(files["things/sections/b.html"])), "//a[@rel='prev']/@href") == ["a.2.html"])
+        #expect(try Self.strings(first, "//footer[@class='section-footer']").isEmpty)
+        #expect(try Self.strings(second, "//footer[@class='section-footer']") == ["4 names"])
+        // The front lists both pages; search results lead to the page that shows the row.
+        let front = try Self.document(try #require(files["things.html"]))
+        #expect(try Self.strings(front, "//span[@class='directory-parts']/a/@href") == ["things/sections/a.html", "things/sections/a.2.html"])
+        let search = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        #expect(search.contains(#""things/sections/a.2.html#row-abbott""#))
+    }
+
     @Test func veryLargeTableShardsItsSearchByWordPrefix() throws {
         let files = try Self.render(Self.fruit) {
             $0.splitThreshold = 2

@@ -113,3 +113,39 @@ def test_a_common_prefix_is_cut_into_smaller_shards_that_search_still_spans(driv
     field.send_keys("and 050")
     wait(driver, lambda: result_labels(driver) == ["And 050", "Anders 050", "Andrews 050"])
     assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "3 results"
+
+
+def long_section_site(tmp_path):
+    content = tmp_path / "Content"
+    content.mkdir()
+    names = ["Aaron", "Abbey", "Abbott", "Acre", "Adler", "Azure", "Bell", "Birch"]
+    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
+    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 4\nsection_rows: 2\n---\n")
+    return build(content, tmp_path)
+
+
+def test_a_long_section_reads_page_by_page_without_scripts(browser_without_scripts, tmp_path):
+    driver = browser_without_scripts
+    output = long_section_site(tmp_path)
+    driver.get((output / "people.html").as_uri())
+    guides = [e.text for e in driver.find_elements(By.CSS_SELECTOR, ".directory-parts a")]
+    assert guides == ["Aa–Abbe", "Abbo–Ac", "Ad–Az"]
+    driver.find_elements(By.CSS_SELECTOR, ".directory-parts a")[1].click()
+    wait(driver, lambda: driver.current_url.endswith("/people/sections/a.2.html"))
+    labels = [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.row .label")]
+    assert labels == ["Abbott", "Acre"]
+    current = driver.find_element(By.CSS_SELECTOR, ".section-parts a[aria-current='page']")
+    assert current.text == "Abbo–Ac"
+    driver.find_element(By.CSS_SELECTOR, "a[rel='next']").click()
+    wait(driver, lambda: driver.current_url.endswith("/people/sections/a.3.html"))
+    assert [e.text for e in driver.find_elements(By.CSS_SELECTOR, "li.row .label")] == ["Adler", "Azure"]
+
+
+def test_search_leads_to_the_page_of_a_long_section_that_shows_the_row(driver, tmp_path):
+    output = long_section_site(tmp_path)
+    driver.get((output / "people" / "sections" / "b.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("adler")
+    wait(driver, lambda: result_labels(driver) == ["Adler"])
+    driver.find_element(By.CSS_SELECTOR, ".search-results a").click()
+    wait(driver, lambda: driver.current_url.endswith("/people/sections/a.3.html#row-adler"))
+    assert driver.find_element(By.ID, "row-adler").is_displayed()
