@@ -47,8 +47,9 @@ public struct BuildReport: Sendable {
     /// Pages whose prose alone changed, updated in place of being rendered.
     public let proseOnlyPages: Int
     public let warnings: [Diagnostic]
-    /// How long each stage took, in order, for `--verbose`.
-    public let stages: [(name: String, seconds: Double)]
+    /// How long each stage took, in order, and the most memory the build had held by its end
+    /// (nil where the system does not say), for `--verbose`.
+    public let stages: [(name: String, seconds: Double, peakBytes: Int?)]
 }
 
 /// The pipeline in a few readable steps: read the site's inputs and plan every page (on every
@@ -138,7 +139,7 @@ public struct SiteBuilder: Sendable {
         return (try SiteManifest(inputs, plans: planned.plans, home: home.page, homeKey: home.key), planned.warnings)
     }
 
-    func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, warnings: [Diagnostic], stages: [(name: String, seconds: Double)]) -> BuildReport {
+    func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, warnings: [Diagnostic], stages: [(name: String, seconds: Double, peakBytes: Int?)]) -> BuildReport {
         BuildReport(
             pageCount: manifest.summaries.count, rowCount: manifest.summaries.reduce(0) { $0 + $1.rowCount },
             fileCount: emitted.rendered, reusedFiles: emitted.reused,
@@ -163,14 +164,24 @@ public struct SiteBuilder: Sendable {
     }
 }
 
-/// Wall-clock time per stage of a build.
+/// Wall-clock time per stage of a build, and the peak of memory by each stage's end: which
+/// stage holds the memory is the first question when a large build runs short of it.
 struct StageClock {
     private var last = Date()
-    private(set) var stages: [(name: String, seconds: Double)] = []
+    private(set) var stages: [(name: String, seconds: Double, peakBytes: Int?)] = []
 
     mutating func mark(_ name: String) {
         let now = Date()
-        stages.append((name, now.timeIntervalSince(last)))
+        stages.append((name, now.timeIntervalSince(last), Self.peakResidentBytes()))
         last = now
+    }
+
+    /// The process's peak resident set (`VmHWM` in Linux's `/proc/self/status`).
+    static func peakResidentBytes() -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.dropFirst(6).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "")
+        else { return nil }
+        return kilobytes * 1024
     }
 }

@@ -137,6 +137,42 @@ struct SiteEmitter: Sendable {
         let renderer = PageRenderer(library: inputs.templates.library, site: inputs.siteInfo)
         var emitted = Emitted()
         let first = manifest.units[indices[0]]
+        func failed(_ path: String, _ error: any Error) -> Diagnostic {
+            .error(at: nil, "cannot write \(path): \(error)", hint: "the previous output was left as it was")
+        }
+        // The two largest files of a large page are written as they are made, never held
+        // whole: the JSON twin a few megabytes at a time, the search data a shard at a time.
+        switch first.work {
+        case .page(let page, .listing(.json)):
+            do {
+                if let staging {
+                    try staging.write(first.path) { append in try PageJSON.write(manifest.pages[page].page, to: append) }
+                } else {
+                    try PageJSON.write(manifest.pages[page].page) { _ in }
+                }
+            } catch {
+                throw failed(first.path, error)
+            }
+            emitted.rendered += 1
+            return emitted
+        case .page(let page, .searchData):
+            var extra: [String] = []
+            var path = first.path
+            do {
+                try SearchIndex.write(for: manifest.pages[page].page, paths: manifest.pages[page].paths) { artifact in
+                    path = artifact.path
+                    try staging?.write(artifact)
+                    if artifact.path != first.path { extra.append(artifact.path) }
+                }
+            } catch {
+                throw failed(path, error)
+            }
+            if !extra.isEmpty { emitted.extraFiles[first.path] = extra }
+            emitted.rendered += 1 + extra.count
+            return emitted
+        default:
+            break
+        }
         var artifacts: [Artifact]
         switch first.work {
         case .fixed(let artifact), .staticFile(let artifact):

@@ -28,7 +28,10 @@ struct BuildSummary {
     }
 
     var stages: [String] {
-        report.stages.map { "  \($0.name): \(String(format: "%.2f", $0.seconds)) s" }
+        report.stages.map { stage in
+            let peak = stage.peakBytes.map { ", peak \(($0 / (1 << 20)).grouped) MiB" } ?? ""
+            return "  \(stage.name): \(String(format: "%.2f", stage.seconds)) s\(peak)"
+        }
     }
 
     /// `1 page`, `2 pages`.

@@ -10,6 +10,9 @@ import Synchronization
 public protocol FileSystem: Sendable {
     func read(_ path: String) throws -> [UInt8]
     func write(_ bytes: [UInt8], to path: String) throws
+    /// Writes a file made piece by piece: `produce` hands each piece to `append` as it is made,
+    /// so a file of hundreds of megabytes is never held whole. Same rules as `write`.
+    func write(to path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws
     /// Names in a directory, sorted by code point so that builds never depend on disk order.
     func contents(ofDirectory path: String) throws -> [String]
     func isDirectory(_ path: String) -> Bool
@@ -48,6 +51,13 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FileSystem {
+    /// For file systems with nothing better to do: gathers the pieces, then writes them.
+    public func write(to path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
+        var bytes: [UInt8] = []
+        try produce { bytes += $0 }
+        try write(bytes, to: path)
+    }
+
     public func readText(_ path: String) throws -> String {
         String(decoding: try read(path), as: UTF8.self)
     }
@@ -118,6 +128,10 @@ public struct DiskFileSystem: FileSystem {
     /// A file already at `path` is replaced by a new one, never written into: it may be a hard
     /// link to a file of the previous output, which must not change.
     public func write(_ bytes: [UInt8], to path: String) throws {
+        try write(to: path) { append in try append(bytes) }
+    }
+
+    public func write(to path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         var descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         if descriptor < 0 && errno == EEXIST {
             unlink(path)
@@ -127,7 +141,7 @@ public struct DiskFileSystem: FileSystem {
             throw FileSystemError(path: path, message: "cannot write the file (\(String(cString: strerror(errno))))")
         }
         defer { close(descriptor) }
-        try Self.writeAll(bytes, to: descriptor, path: path)
+        try produce { bytes in try Self.writeAll(bytes, to: descriptor, path: path) }
     }
 
     public func contents(ofDirectory path: String) throws -> [String] {

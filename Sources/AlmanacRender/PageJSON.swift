@@ -5,11 +5,31 @@ import AlmanacModel
 ///
 /// Written straight to bytes, in the layout `JSONWriter` gives pretty-printed values: a
 /// 100,000-row twin is a hundred megabytes, and building it as one `Value` tree first, then
-/// growing one buffer by doubling, made it the build's largest use of memory.
+/// growing one buffer by doubling, made it the build's largest use of memory. A build writes
+/// it a few megabytes at a time (`write`), so at a million rows it is never held whole.
 public enum PageJSON {
     public static func bytes(for page: Page) -> [UInt8] {
+        // One piece, handed over without a copy; gathering into memory cannot fail.
+        var whole: [UInt8] = []
+        try? write(page, chunkSize: .max) { whole = $0 }
+        return whole
+    }
+
+    /// Hands the twin to `append` in pieces of about `chunkSize` bytes.
+    public static func write(_ page: Page, chunkSize: Int = 1 << 22, to append: ([UInt8]) throws -> Void) throws {
         var output: [UInt8] = []
-        output.reserveCapacity(estimatedSize(of: page))
+        // A piece, and the row that takes it past `chunkSize`.
+        let room = chunkSize > Int.max - (1 << 16) ? Int.max : chunkSize + (1 << 16)
+        output.reserveCapacity(min(estimatedSize(of: page), room))
+        // Rows are written inside closures that cannot throw: the first failure is kept, and
+        // nothing more is handed on after it.
+        var failure: Error?
+        func flush(_ buffer: inout [UInt8]) {
+            if failure == nil {
+                do { try append(buffer) } catch { failure = error }
+            }
+            buffer.removeAll(keepingCapacity: true)
+        }
         output += "{\n  \"title\": ".utf8
         JSONWriter.quote(page.title, into: &output)
         output += ",\n  \"count\": \(page.rowCount),".utf8
@@ -38,11 +58,15 @@ public enum PageJSON {
             output += ",\n      \"footer\": ".utf8
             text(section.footer, into: &output)
             output += ",\n      \"count\": \(section.rows.count),\n      \"rows\": ".utf8
-            list(section.rows, indent: 3, into: &output) { row, output in self.row(row, into: &output) }
+            list(section.rows, indent: 3, into: &output) { row, output in
+                self.row(row, into: &output)
+                if output.count >= chunkSize { flush(&output) }
+            }
             output += "\n    }".utf8
         }
         output += "\n}\n".utf8
-        return output
+        if let failure { throw failure }
+        try append(output)
     }
 
     /// `{ label, slug, fields }` at the depth rows sit in the twin.

@@ -10,15 +10,26 @@ import AlmanacModel
 public enum SearchIndex {
     public static let separator = "\u{1}"
 
-    /// The search data of a page: one file, or for a very large page a small manifest plus
-    /// shard files in `paths.shardFolder`. The first artifact is the one pages name; its name
+    /// The search data of a page: one file, or for a large split page a small manifest plus
+    /// shard files in `paths.shardFolder`. The file pages name is `paths.searchData`; its name
     /// comes from a fingerprint of the inputs, so pages can name it before it exists.
     public static func artifacts(for page: Page, paths: PagePaths) -> [Artifact] {
-        guard let main = paths.searchData else { return [] }
+        var artifacts: [Artifact] = []
+        // Gathering into memory cannot fail.
+        try? write(for: page, paths: paths) { artifacts.append($0) }
+        return artifacts
+    }
+
+    /// The same files handed to `emit` one at a time, as they are made: at a million rows the
+    /// shards are most of a gigabyte, more than a build should hold. The file pages name comes
+    /// last.
+    public static func write(for page: Page, paths: PagePaths, emit: (Artifact) throws -> Void) throws {
+        guard let main = paths.searchData else { return }
         guard paths.shardFolder != nil else {
-            return [Artifact(path: main, bytes: script(for: page, paths: paths))]
+            try emit(Artifact(path: main, bytes: script(for: page, paths: paths)))
+            return
         }
-        return shardedArtifacts(for: page, paths: paths, mainPath: main)
+        try writeSharded(for: page, paths: paths, mainPath: main, emit: emit)
     }
 
     /// Whether a page's search data is sharded: very large, and split into section pages.
@@ -69,7 +80,7 @@ public enum SearchIndex {
     /// The fields of an entry in a shard file, in order; the browser reads them by name.
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
 
-    static func shardedArtifacts(for page: Page, paths: PagePaths, mainPath: String) -> [Artifact] {
+    static func writeSharded(for page: Page, paths: PagePaths, mainPath: String, emit: (Artifact) throws -> Void) throws {
         let folded = rows(for: page)
         let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
         var rowsOfWord: [String: [Int]] = [:]
@@ -82,7 +93,6 @@ public enum SearchIndex {
         }
         let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardPageSize)
         let folder = paths.shardFolder ?? ""
-        var artifacts: [Artifact] = []
         var manifestShards: [String] = []
         for leaf in leaves {
             let rows = leaf.rows
@@ -102,7 +112,7 @@ public enum SearchIndex {
                     output += "]"
                 }
                 output += "];\n"
-                artifacts.append(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", text: output))
+                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", text: output))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
@@ -115,12 +125,13 @@ public enum SearchIndex {
         JSONWriter.quote(page.name, into: &manifest)
         manifest += "]={\"sharded\":true,\"rows\":" + String(folded.count) + ",\"pageSize\":" + String(shardPageSize) + ",\"folder\":"
         JSONWriter.quote(folder + "/", into: &manifest)
-        // Shards change with the data; the manifest's hash in their address keeps caches honest.
-        let version = String(ContentHash.fingerprint(artifacts.map(\.bytes)).prefix(16))
+        // Shards change with the inputs, which the manifest's own name fingerprints: its hash
+        // in their address keeps caches honest.
+        let version = ContentHash.hex(Array(mainPath.utf8), length: 16)
         manifest += ",\"version\":\"" + version + "\",\"sections\":"
         appendSections(page, paths: paths, into: &manifest)
         manifest += ",\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
-        return [Artifact(path: mainPath, bytes: Array(manifest.utf8))] + artifacts
+        try emit(Artifact(path: mainPath, bytes: Array(manifest.utf8)))
     }
 
     /// Each row's label, section and address, in page order: what a split page's search

@@ -87,6 +87,14 @@ public struct OutputWriter: Sendable {
             try writer.fileSystem.write(artifact.bytes, to: target)
         }
 
+        /// Writes a file made piece by piece (see `FileSystem.write(to:_:)`).
+        public func write(_ path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
+            try OutputPath.validate(path)
+            let target = Path.join(writer.stagingPath, path)
+            try makeFolder(of: target)
+            try writer.fileSystem.write(to: target, produce)
+        }
+
         private func makeFolder(of target: String) throws {
             let directory = Path.directory(of: target)
             if !directories.contains(directory) {

@@ -127,7 +127,8 @@ import Testing
         _ = AlmanacCommand(fileSystem: site).run(["build", "--quiet"], output: captured.output)
         #expect(AlmanacCommand(fileSystem: site).run(["build", "--verbose"], output: captured.output) == .success)
         #expect(captured.standard.first?.hasPrefix("Built 1 page, 2 rows: nothing changed since the last build (") == true, "\(captured.standard)")
-        #expect(captured.standard.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.hasSuffix(" s") })
+        // Each stage's time, and the memory the build had held by its end.
+        #expect(captured.standard.dropFirst().allSatisfy { $0.hasPrefix("  ") && $0.contains(" s, peak ") && $0.hasSuffix(" MiB") })
         #expect(captured.standard.count == 4, "the summary and three stages")
         try? site.write(Array("name\nAlpha\nBeta\nGamma\n".utf8), to: "Content/a.csv")
         let changed = Captured()

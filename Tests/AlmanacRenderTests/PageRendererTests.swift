@@ -38,6 +38,16 @@ import Testing
         return try PageBuilder().build(.init(name: "things", settings: settings, prose: prose, data: .rows(records), source: SourceLocation(path: "things.md"))).page
     }
 
+    /// The build writes the JSON twin a piece at a time; the pieces are the same bytes.
+    @Test func theJSONTwinInPiecesIsTheSameAsWhole() throws {
+        let page = try Self.page((0..<500).map { "Row \($0)" }, fields: ["note"])
+        var pieces: [[UInt8]] = []
+        try PageJSON.write(page, chunkSize: 4096) { pieces.append($0) }
+        #expect(pieces.count > 5)
+        #expect(pieces.dropLast().allSatisfy { $0.count >= 4096 && $0.count < 8192 })
+        #expect(Array(pieces.joined()) == PageJSON.bytes(for: page))
+    }
+
     @Test func markdownHasTitleIndexSectionsAndFooters() throws {
         let page = try Self.page(["Apple", "Avocado", "Banana"], footer: "{{count}} item{{^isOne}}s{{/isOne}}")
         let markdown = try Self.renderer().renderMarkdown(page)

@@ -55,6 +55,34 @@ import Testing
         #expect(try disk.contents(ofDirectory: root + "/Output") == ["new.md"])
     }
 
+    /// A file made piece by piece reaches the disk whole, and one whose making fails takes the
+    /// build down with the previous output untouched.
+    @Test func aFileWrittenInPiecesIsWhole() throws {
+        let folder = try TemporaryFolder("almanac-writer")
+        let disk = DiskFileSystem()
+        try disk.createDirectory(folder.root + "/Output")
+        try disk.write(Array("old".utf8), to: folder.root + "/Output/big.json")
+        let staging = try OutputWriter(fileSystem: disk, outputPath: folder.root + "/Output").begin()
+        try staging.write("big.json") { append in
+            for piece in 0..<3 { try append(Array("piece \(piece);".utf8)) }
+        }
+        struct Broken: Error {}
+        #expect(throws: Broken.self) {
+            try staging.write("half.json") { append in
+                try append(Array("half".utf8))
+                throw Broken()
+            }
+        }
+        staging.abandon()
+        #expect(try disk.read(folder.root + "/Output/big.json") == Array("old".utf8))
+        let second = try OutputWriter(fileSystem: disk, outputPath: folder.root + "/Output").begin()
+        try second.write("big.json") { append in
+            for piece in 0..<3 { try append(Array("piece \(piece);".utf8)) }
+        }
+        try second.commit()
+        #expect(try disk.read(folder.root + "/Output/big.json") == Array("piece 0;piece 1;piece 2;".utf8))
+    }
+
     /// Reusing a file gives it a second name in staging: the previous output keeps its own,
     /// unchanged, until the one-step exchange puts the new tree in its place.
     @Test func reusedFilesAreLinkedAndTheSwapIsOneExchange() throws {
