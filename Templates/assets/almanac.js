@@ -312,16 +312,34 @@
       return element;
     };
     // A screenful of results is made at once and the rest a frame at a time, so a keystroke
-    // that finds a hundred rows on a phone is answered within its frame.
+    // that finds a hundred rows on a phone is answered within its frame. Typing on mostly
+    // finds the same rows again: their elements are kept (by address) and highlighted anew,
+    // and a list whose rows did not change is not rebuilt.
     const FIRST = 12;
     let showing = 0;
+    let kept = new Map();
+    const element = ([href, labelText, sectionTitle], terms, made) => {
+      const old = kept.get(href);
+      if (old) { highlight(old, terms); made.set(href, old); return old; }
+      const fresh = item(href, labelText, sectionTitle, terms);
+      made.set(href, fresh);
+      return fresh;
+    };
     return {
       item,
-      show: (count, make, note) => {
+      // `describe(k)`: the k-th result's [href, label, section title].
+      show: (count, describe, terms, note) => {
         const mine = ++showing;
+        const made = new Map();
         const first = [];
-        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(make(k));
-        list.replaceChildren(...first);
+        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(element(describe(k), terms, made));
+        const current = list.children;
+        const same = !list.hidden && current.length >= first.length && first.every((node, k) => current[k] === node);
+        if (same) {
+          while (list.children.length > first.length) list.lastElementChild.remove();
+        } else {
+          list.replaceChildren(...first);
+        }
         list.hidden = false;
         for (const part of pageParts) part.hidden = true;
         more.hidden = !note;
@@ -331,14 +349,15 @@
           if (mine !== showing) return;
           const end = Math.min(count, next + FIRST * 2);
           const fragment = document.createDocumentFragment();
-          for (; next < end; next += 1) fragment.append(make(next));
+          for (; next < end; next += 1) fragment.append(element(describe(next), terms, made));
           list.append(fragment);
-          if (next < count) requestAnimationFrame(rest);
+          if (next < count) requestAnimationFrame(rest); else kept = made;
         };
-        if (next < count) requestAnimationFrame(rest);
+        if (next < count) requestAnimationFrame(rest); else kept = made;
       },
       showNothing: (note) => {
         showing += 1;
+        kept = new Map();
         list.replaceChildren();
         list.hidden = true;
         for (const part of pageParts) part.hidden = true;
@@ -347,6 +366,7 @@
       },
       clear: () => {
         showing += 1;
+        kept = new Map();
         for (const part of pageParts) part.hidden = false;
         if (list) { list.hidden = true; list.replaceChildren(); }
         if (more) more.hidden = true;
@@ -465,8 +485,8 @@
         }
         previousKey = key;
         previousMatches = matches;
-        resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => resultsView.item(
-          table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]][1], terms),
+        resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => [
+          table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]][1]], terms,
         matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, matches.length) : '');
         const matched = new Set(matches.map((i) => table.section[i]));
         table.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
@@ -569,8 +589,8 @@
           const ordered = Array.from(found.values()).sort((a, b) => a[field.row] - b[field.row]);
           const shown = Math.min(found.size, MAX_RESULTS);
           const isAll = complete && found.size <= MAX_RESULTS;
-          resultsView.show(shown, (k) => resultsView.item(
-            ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1], words),
+          resultsView.show(shown, (k) => [
+            ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1]], words,
           isAll ? '' : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'));
           if (complete) {
             const matched = new Set(ordered.map((entry) => entry[field.section]));
