@@ -82,12 +82,18 @@ process-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider -s Tests/Process
 
 # Almanac against Hugo on the same generated data; writes Benchmarks/RESULTS.md.
-# BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows.
+# BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows,
+# "--ten-million" to build 10,000,000 rows alone (keeping the last run's other figures).
 bench:
 	@$(MAKE) --no-print-directory install-packages PACKAGES="$(BENCH_PACKAGES)"
 	$(SWIFT) build -c release
-	@$(MAKE) --no-print-directory $(VENV)/.installed
+	@$(MAKE) --no-print-directory $(VENV)/.installed $(VENV)/.bench-installed
 	$(VENV)/bin/python Benchmarks/bench.py $(BENCH_ARGS)
+
+# Pagefind (from PyPI) for the benchmark alone: the tests never need it.
+$(VENV)/.bench-installed: $(VENV)/.installed Benchmarks/requirements.txt
+	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Benchmarks/requirements.txt
+	touch $@
 
 clean:
 	rm -rf .build Output .Output.new .Output.old .almanac
