@@ -274,7 +274,7 @@ def pagefind_search(hugo_site, pagefind_bin, n, work, make_driver, timed, remove
     subprocess.run(["hugo", "--quiet", "-s", str(hugo_site / "site"), "--contentDir", str(hugo_site / "content"),
                     "-d", str(public)], check=True)
     wall, peak = timed([str(pagefind_bin), "--site", str(public), "--silent"])
-    index = [p for p in (public / "pagefind").rglob("*") if p.is_file()]
+    index = [p.stat().st_size for p in (public / "pagefind").rglob("*") if p.is_file()]
     (public / "pagefind-bench.html").write_text(PAGEFIND_HARNESS)
     (public / "pagefind-bench.js").write_text(PAGEFIND_SCRIPT)
     print(f"  pagefind indexed {n:,} pages in {wall:.1f} s", flush=True)
@@ -292,7 +292,7 @@ def pagefind_search(hugo_site, pagefind_bin, n, work, make_driver, timed, remove
         driver.quit()
         server.shutdown()
         remove(public)
-    figures["index"] = {"wall": wall, "peak_mib": peak, "bytes": sum(p.stat().st_size for p in index), "files": len(index)}
+    figures["index"] = {"wall": wall, "peak_mib": peak, "bytes": sum(index), "files": len(index)}
     print(f"  pagefind search: first query {figures['first_gzip'] / 1024:.0f} KiB gzipped, later at most "
           f"{figures['later_max_gzip'] / 1024:.0f} KiB", flush=True)
     return figures

@@ -74,7 +74,7 @@ public enum SearchIndex {
     public static let shardKeyLength = 3
 
     /// Rows at most in one shard file, and the most a prefix's shard holds before it is split
-    /// by one more letter: a file of about 60 KB, 15 KB as a static host sends it.
+    /// by one more letter: a file of about 32 KB, 7 KB as a static host sends it gzipped.
     public static let shardPageSize = 250
 
     /// The fields of an entry in a shard file, in order; the browser reads them by name.
