@@ -488,6 +488,15 @@ def million():
     return figures
 
 
+def crash_reason(stderr):
+    """The line of a failed build's output that says why: its error, or the runtime's fatal error."""
+    lines = [line.strip() for line in stderr.splitlines() if line.strip()]
+    for line in lines:
+        if "error:" in line.lower() or "fatal" in line.lower() or "killed" in line.lower():
+            return line[:300]
+    return lines[0][:300] if lines else "no message"
+
+
 def ten_million():
     """10,000,000 rows, listing and search only, under a cap on memory so that a build that
     does not fit fails by itself rather than pressing the machine; reports what it reached."""
@@ -506,7 +515,7 @@ def ten_million():
     wall = time.monotonic() - started
     peak_kib = int(report.read_text().split()[-1]) if report.exists() else 0
     figures = {"n": n, "wall": wall, "peak_mib": peak_kib / 1024, "cap_gib": cap_gib, "ok": finished.returncode == 0,
-               "error": finished.stderr.strip().splitlines()[-1] if finished.returncode and finished.stderr.strip() else None}
+               "error": crash_reason(finished.stderr) if finished.returncode else None}
     if figures["ok"]:
         figures["files"], figures["bytes"] = tree_size(target)
     remove(target)
