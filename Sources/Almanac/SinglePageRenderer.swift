@@ -199,7 +199,7 @@ public struct SinglePageRenderer: Sendable {
         if isList { return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }) }
         if text == "true" { return .bool(true) }
         if text == "false" { return .bool(false) }
-        if let number = Number(parsing: text), ["split", "search_shards", "max_bytes"].contains(key) { return .number(number) }
+        if let number = Number(parsing: text), PageSettings.countKeys.contains(key) { return .number(number) }
         return .string(text)
     }
 

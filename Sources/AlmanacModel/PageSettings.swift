@@ -76,6 +76,10 @@ public struct PageSettings: Sendable, Equatable {
 
     public init() {}
 
+    /// The keys whose values are counts (of rows or bytes), which a command line's `--set`
+    /// types as numbers.
+    public static let countKeys = ["split", "search_shards", "section_rows", "max_bytes"]
+
     /// Every key a page may set.
     public static let knownKeys = [
         "title", "data", "label", "group", "sort", "fields", "index", "search", "style", "image",

@@ -234,7 +234,7 @@ import Testing
     }
 
     /// `1e300` is a whole number too: it is refused at its key rather than trapping in `Int`.
-    @Test(arguments: ["split", "search_shards", "section_rows", "max_bytes"])
+    @Test(arguments: PageSettings.countKeys)
     func numberSettingsAreRangeChecked(key: String) throws {
         for value in [1e300, -5, 2.5, Double.infinity] {
             let error = diagnostic { _ = try settings([key: .number(Number(text: "\(value)", value: value))]) }
