@@ -137,41 +137,23 @@ struct SiteEmitter: Sendable {
         let renderer = PageRenderer(library: inputs.templates.library, site: inputs.siteInfo)
         var emitted = Emitted()
         let first = manifest.units[indices[0]]
-        func failed(_ path: String, _ error: any Error) -> Diagnostic {
-            .error(at: nil, "cannot write \(path): \(error)", hint: "the previous output was left as it was")
-        }
-        // The two largest files of a large page are written as they are made, never held
-        // whole: the JSON twin a few megabytes at a time, the search data a shard at a time.
-        switch first.work {
-        case .page(let page, .listing(.json)):
+        // The largest files of a large page go to the staging folder as they are made.
+        if case .page(let page, let unit) = first.work {
+            let written: [String]?
             do {
                 if let staging {
-                    try staging.write(first.path) { append in try PageJSON.write(manifest.pages[page].page, to: append) }
+                    written = try renderer.write(unit, of: manifest.pages[page], to: staging)
                 } else {
-                    try PageJSON.write(manifest.pages[page].page) { _ in }
+                    written = try renderer.write(unit, of: manifest.pages[page], to: DiscardingSink())
                 }
             } catch {
-                throw failed(first.path, error)
+                throw .error(at: nil, "cannot write \(first.path): \(error)", hint: "the previous output was left as it was")
             }
-            emitted.rendered += 1
-            return emitted
-        case .page(let page, .searchData):
-            var extra: [String] = []
-            var path = first.path
-            do {
-                try SearchIndex.write(for: manifest.pages[page].page, paths: manifest.pages[page].paths) { artifact in
-                    path = artifact.path
-                    try staging?.write(artifact)
-                    if artifact.path != first.path { extra.append(artifact.path) }
-                }
-            } catch {
-                throw failed(path, error)
+            if let written {
+                if written.count > 1 { emitted.extraFiles[first.path] = Array(written.dropFirst()) }
+                emitted.rendered += written.count
+                return emitted
             }
-            if !extra.isEmpty { emitted.extraFiles[first.path] = extra }
-            emitted.rendered += 1 + extra.count
-            return emitted
-        default:
-            break
         }
         var artifacts: [Artifact]
         switch first.work {

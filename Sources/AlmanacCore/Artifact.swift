@@ -13,6 +13,22 @@ public struct Artifact: Sendable, Equatable {
     }
 }
 
+/// Where files go as they are made: a build's staging folder, or nowhere (`almanac check`).
+/// A file too large to hold whole is handed over in pieces.
+public protocol ArtifactSink {
+    func write(_ artifact: Artifact) throws
+    func write(_ path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws
+}
+
+/// Makes every file and keeps none: what `almanac check` renders into.
+public struct DiscardingSink: ArtifactSink {
+    public init() {}
+    public func write(_ artifact: Artifact) throws {}
+    public func write(_ path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
+        try produce { _ in }
+    }
+}
+
 /// The rule for names inside the output: relative, no `.` or `..` parts, no empty parts, no
 /// control characters or backslashes.
 public enum OutputPath {

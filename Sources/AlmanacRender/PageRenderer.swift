@@ -74,6 +74,28 @@ public final class PageRenderer {
         }
     }
 
+    /// The units too large to hold whole, written to `sink` as they are made: the JSON twin a
+    /// few megabytes at a time, the search data a shard at a time. Returns the paths written,
+    /// the unit's own first; nil for any other unit, which `render` makes.
+    public func write(_ unit: PageOutputs.Unit, of outputs: PageOutputs, to sink: some ArtifactSink) throws -> [String]? {
+        switch unit {
+        case .listing(let format) where format.rendering == .json:
+            let path = outputs.paths.listing(format)
+            try sink.write(path) { append in try PageJSON.write(outputs.page, to: append) }
+            return [path]
+        case .searchData:
+            var paths: [String] = []
+            try SearchIndex.write(for: outputs.page, paths: outputs.paths) { artifact in
+                try sink.write(artifact)
+                paths.append(artifact.path)
+            }
+            // The manifest, which pages name, is written last but is the unit's own file.
+            return paths.last.map { [$0] + paths.dropLast() } ?? []
+        default:
+            return nil
+        }
+    }
+
     /// A page's listing in one format, with where its prose landed (see `ProseSplice`).
     public func renderListing(_ outputs: PageOutputs, format: OutputFormat) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
         // Within a size limit, new prose changes what fits: no splicing, render it whole.

@@ -62,7 +62,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Files written so far into a staging folder, not yet visible as the output.
-    public struct Staging: Sendable {
+    public struct Staging: Sendable, ArtifactSink {
         let writer: OutputWriter
         let directories: KnownDirectories
 

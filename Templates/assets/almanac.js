@@ -326,7 +326,6 @@
       return fresh;
     };
     return {
-      item,
       // `describe(k)`: the k-th result's [href, label, section title].
       show: (count, describe, terms, note) => {
         const mine = ++showing;
