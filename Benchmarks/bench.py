@@ -27,6 +27,7 @@ import time
 
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from search_bench import almanac_search, search_figures  # noqa: E402
 ROOT = HERE.parent
 SHARED = pathlib.Path(os.environ.get("ALMANAC_BENCH_SHARED", ROOT.parent / "shared" / "bench"))
 ALMANAC = pathlib.Path(os.environ.get("ALMANAC_BIN", ROOT / ".build" / "release" / "almanac"))
@@ -45,6 +46,16 @@ footer: "{{{{count}}}} records"
 ---
 The benchmark's generated companies, grouped by the first letter of their names.
 """
+
+
+def browser_driver():
+    """The browser tests' way to start headless Chromium, or why there is none."""
+    try:
+        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
+        from conftest import make_driver  # noqa: E402
+    except Exception as error:  # Selenium missing
+        return None, f"no browser: {error}"
+    return make_driver, None
 
 
 def timed(command, cwd=None):
@@ -232,11 +243,9 @@ def readers(sizes=(10_000, 100_000)):
 def browser_figures(n):
     """Opens the built listing in headless Chromium: how soon its front and its largest section
     page are interactive (medians of 5). Search is measured by `search_at_scale`."""
-    try:
-        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
-        from conftest import make_driver  # noqa: E402
-    except Exception as error:  # Selenium missing
-        return {"error": f"no browser: {error}"}
+    make_driver, missing = browser_driver()
+    if missing:
+        return {"error": missing}
     records = generate(n)
     site = almanac_site(n, records, detail=False)
     target = WORK / "out" / f"browser-{n}"
@@ -269,10 +278,11 @@ def browser_figures(n):
 def report_figures(cases=5000):
     """A test report of `cases` JUnit cases rendered as one file (`--single-file`) and opened
     from file:// in headless Chromium: how soon it is interactive and answers a search."""
+    make_driver, missing = browser_driver()
+    if missing:
+        return {"error": missing}
     try:
-        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
         sys.path.insert(0, str(ROOT / "Tests" / "Reports"))
-        from conftest import make_driver  # noqa: E402
         from junit_fixture import report  # noqa: E402
         from selenium.webdriver.common.by import By
     except Exception as error:  # Selenium missing
@@ -440,12 +450,9 @@ def pagefind_binary():
 
 def search_at_scale(n):
     """What a reader's search downloads and how fast it answers, beside Pagefind on Hugo."""
-    try:
-        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
-        from conftest import make_driver  # noqa: E402
-        from search_bench import search_figures  # noqa: E402
-    except Exception as error:  # Selenium missing
-        return {"error": f"no browser: {error}"}
+    make_driver, missing = browser_driver()
+    if missing:
+        return {"n": n, "error": missing}
     records = generate(n)
     site = almanac_site(n, records, detail=False)
     hugo = hugo_site(n, records) if shutil.which("hugo") else None
@@ -477,13 +484,8 @@ def million():
     figures = {"n": n, "wall": wall, "peak_mib": peak, "files": files, "bytes": size,
                "manifest_bytes": manifest, "largest_shard_bytes": largest, "shards": len(shards),
                "largest_section_page_bytes": max((p.stat().st_size for p in sections), default=0)}
-    try:
-        sys.path.insert(0, str(ROOT / "Tests" / "Browser"))
-        from conftest import make_driver  # noqa: E402
-        from search_bench import almanac_search  # noqa: E402
-        figures["search"] = almanac_search(target, make_driver, throttled=False)
-    except ImportError as error:
-        figures["search"] = {"error": f"no browser: {error}"}
+    make_driver, missing = browser_driver()
+    figures["search"] = {"error": missing} if missing else almanac_search(target, make_driver, throttled=False)
     remove(target)
     return figures
 
