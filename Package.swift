@@ -67,6 +67,7 @@ let package = Package(
             name: "AlmanacTestSupport",
             dependencies: ["Almanac", "AlmanacCore"],
             path: "Tests/AlmanacTestSupport"),
+        .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
         .testTarget(name: "AlmanacLoadTests", dependencies: ["AlmanacLoad", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacModelTests", dependencies: ["AlmanacModel", "AlmanacLoad", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCommonMarkTests", dependencies: ["AlmanacCommonMark"]),

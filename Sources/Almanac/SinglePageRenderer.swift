@@ -223,7 +223,7 @@ public struct SinglePageRenderer: Sendable {
         var names: [String] = []
         var seen = Set<String>()
         for record in records.prefix(1000) {
-            for name in record.fields.names where name != labelField && seen.insert(name).inserted { names.append(name) }
+            for name in record.fieldNames where name != labelField && seen.insert(name).inserted { names.append(name) }
         }
         return names
     }

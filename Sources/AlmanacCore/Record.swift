@@ -1,13 +1,40 @@
 /// One row of data: its fields in file order and where it came from.
+///
+/// A record is a place in a `RecordTable`, which holds the values compactly; its fields are
+/// decoded when read, so read a field by name (`record["name"]`) rather than all of them where
+/// one will do.
 public struct Record: Sendable, Hashable {
-    public var fields: Object
-    /// Where the record starts in its file, for errors that name a record.
-    public let location: SourceLocation
+    let table: RecordTable
+    let row: Int
 
-    public init(fields: Object, location: SourceLocation) {
-        self.fields = fields
-        self.location = location
+    init(table: RecordTable, row: Int) {
+        self.table = table
+        self.row = row
     }
 
-    public subscript(name: String) -> Value? { fields[name] }
+    /// A record in a table of its own; readers of many records use `RecordTable.Builder`.
+    public init(fields: Object, location: SourceLocation) {
+        var builder = RecordTable.Builder()
+        builder.append(fields, at: location)
+        self = builder.finish()[0]
+    }
+
+    /// Where the record starts in its file, for errors that name a record.
+    public var location: SourceLocation { table.location(of: row) }
+
+    public var fields: Object { table.object(at: row) }
+
+    /// The field names in file order, without decoding the values.
+    public var fieldNames: [String] { table.fieldNames(at: row) }
+
+    public subscript(name: String) -> Value? { table.value(named: name, at: row) }
+
+    public static func == (lhs: Record, rhs: Record) -> Bool {
+        (lhs.table === rhs.table && lhs.row == rhs.row) || (lhs.location == rhs.location && lhs.fields == rhs.fields)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(location)
+        hasher.combine(fields)
+    }
 }

@@ -50,7 +50,7 @@ public struct CSVReader: Sendable {
             }
             names.append(name)
         }
-        var records: [Record] = []
+        var records = RecordTable.Builder()
         var spans: [Range<Int>] = []
         while let row = try scanner.nextRow() {
             if row.cells.count == 1 && row.cells[0].text.isEmpty && !row.cells[0].wasQuoted {
@@ -72,12 +72,12 @@ public struct CSVReader: Sendable {
             for (name, cell) in zip(names, row.cells) {
                 fields.append(Object.Field(name: name, value: cell.wasQuoted ? .string(cell.text) : CellValue.infer(cell.text)))
             }
-            records.append(Record(fields: Object(fields), location: scanner.location(row.start)))
+            records.append(Object(fields), at: scanner.location(row.start))
             spans.append(row.start..<row.end)
         }
         let lineEnding: [UInt8] = header.end < bytes.count && bytes[header.end] == 0x0D ? [0x0D, 0x0A] : [0x0A]
         return Layout(
-            names: names, header: header.start..<header.end, rows: spans, records: records, lineEnding: lineEnding,
+            names: names, header: header.start..<header.end, rows: spans, records: records.finish(), lineEnding: lineEnding,
             quotesEveryCell: header.cells.allSatisfy(\.wasQuoted))
     }
 

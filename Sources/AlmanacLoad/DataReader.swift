@@ -45,7 +45,7 @@ public enum DataReader {
         }
         let start = SourceLocation(path: path)
         switch format {
-        case .json: return .document(try JSONReader().read(bytes, path: path), start)
+        case .json: return try JSONReader().load(bytes, path: path)
         case .ndjson: return .records(try NDJSONReader().read(bytes, path: path))
         case .csv: return .records(try CSVReader().read(bytes, path: path))
         case .tsv: return .records(try CSVReader.tsv.read(bytes, path: path))

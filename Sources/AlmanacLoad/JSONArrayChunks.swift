@@ -27,6 +27,40 @@ extension JSONReader {
         return elements
     }
 
+    /// The elements of a large top-level array read straight into records, chunk by chunk on
+    /// every core, so that the file is never held as a tree of values: an object is a record,
+    /// a scalar a record with one field, `name` (as `DatasetShape` reads an array). Nil when
+    /// the file is anything else — an array holding arrays or nulls included — for the serial
+    /// parser and the model to read and, where it is wrong, to report.
+    func parallelRecords(_ bytes: [UInt8], path: String, start: Int) -> [Record]? {
+        guard bytes.count >= Self.parallelThreshold, let chunks = Self.arrayChunks(bytes, from: start) else { return nil }
+        let location = SourceLocation(path: path)
+        let parts = Parallel.map(chunks) { chunk -> [Record]? in
+            var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
+            var records = RecordTable.Builder()
+            var isRecords = true
+            do {
+                try parser.forEachElement { value in
+                    switch value {
+                    case .object(let object): records.append(object, at: location)
+                    case .list, .null: isRecords = false
+                    default: records.append(Object([Object.Field(name: "name", value: value)]), at: location)
+                    }
+                    return isRecords
+                }
+            } catch {
+                return nil
+            }
+            return isRecords ? records.finish() : nil
+        }
+        var records: [Record] = []
+        for part in parts {
+            guard let part else { return nil }
+            records.append(contentsOf: part)
+        }
+        return records
+    }
+
     /// Ranges of whole elements of a top-level array starting at or after `start`, each ending
     /// before the comma that follows it; nil when the text is not one balanced array.
     static func arrayChunks(_ bytes: [UInt8], from start: Int) -> [Range<Int>]? {
@@ -80,11 +114,18 @@ extension JSONReader.Parser {
     /// at the depth they have inside the array.
     mutating func parseElements() throws(Diagnostic) -> [Value] {
         var elements: [Value] = []
+        try forEachElement { elements.append($0); return true }
+        return elements
+    }
+
+    /// Hands each element to `body` as it is parsed, until `body` returns false (the parser
+    /// then stops before the range's end).
+    mutating func forEachElement(_ body: (Value) -> Bool) throws(Diagnostic) {
         while true {
             skipWhitespace()
-            elements.append(try parseValue(depth: 1))
+            guard body(try parseValue(depth: 1)) else { return }
             skipWhitespace()
-            guard index < end else { return elements }
+            guard index < end else { return }
             guard bytes[index] == UInt8(ascii: ",") else { throw failure("expected ',' between elements") }
             index += 1
         }

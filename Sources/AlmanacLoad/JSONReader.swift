@@ -11,7 +11,12 @@ public struct JSONReader {
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> Value {
         try TextInput.validateUTF8(bytes, path: path)
-        if let elements = parallelArray(bytes, path: path, start: TextInput.contentStart(bytes)) {
+        return try parse(bytes, path: path, parallel: true)
+    }
+
+    /// Parses bytes already checked to be UTF-8.
+    private func parse(_ bytes: [UInt8], path: String, parallel: Bool) throws(Diagnostic) -> Value {
+        if parallel, let elements = parallelArray(bytes, path: path, start: TextInput.contentStart(bytes)) {
             return .list(elements)
         }
         var parser = Parser(bytes: bytes, path: path, index: TextInput.contentStart(bytes))
@@ -25,6 +30,16 @@ public struct JSONReader {
             throw parser.failure("unexpected text after the JSON value", hint: "a JSON file holds one value: put several in [ … ], separated by commas")
         }
         return value
+    }
+
+    /// The file as the model reads it: a large file that is one array of records is read
+    /// straight into records, never held as one value; any other file is its value.
+    public func load(_ bytes: [UInt8], path: String) throws(Diagnostic) -> LoadedData {
+        try TextInput.validateUTF8(bytes, path: path)
+        if let records = parallelRecords(bytes, path: path, start: TextInput.contentStart(bytes)) {
+            return .records(records)
+        }
+        return .document(try parse(bytes, path: path, parallel: false), SourceLocation(path: path))
     }
 
     /// Parses one value that starts at `start` and ends at `end`, for NDJSON lines.

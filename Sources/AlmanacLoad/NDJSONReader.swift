@@ -8,7 +8,7 @@ public struct NDJSONReader {
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
         try TextInput.validateUTF8(bytes, path: path)
         let reader = JSONReader()
-        var records: [Record] = []
+        var records = RecordTable.Builder()
         var start = TextInput.contentStart(bytes)
         var line = 1
         while start < bytes.count {
@@ -21,12 +21,12 @@ public struct NDJSONReader {
                 guard case .object(let object) = value else {
                     throw .error(at: location, "each NDJSON line must be an object, found \(value.kindName)")
                 }
-                records.append(Record(fields: object, location: location))
+                records.append(object, at: location)
             }
             start = end + 1
             line += 1
         }
-        return records
+        return records.finish()
     }
 }
 

@@ -41,23 +41,22 @@ public enum DatasetShape: Sendable {
     }
 
     private static func rows(_ items: [Value], at location: SourceLocation, context: String) throws(Diagnostic) -> [Record] {
-        var records: [Record] = []
-        records.reserveCapacity(items.count)
+        var records = RecordTable.Builder()
         for (index, item) in items.enumerated() {
             switch item {
             case .object(let object):
-                records.append(Record(fields: object, location: location))
+                records.append(object, at: location)
             case .list, .null:
                 throw .error(at: location, "record \(index + 1) of \(context) is \(item.kindName), expected an object")
             default:
-                records.append(Record(fields: Object([Object.Field(name: "name", value: item)]), location: location))
+                records.append(Object([Object.Field(name: "name", value: item)]), at: location)
             }
         }
-        return records
+        return records.finish()
     }
 
     private static func keyedRows(_ object: Object, columns: [String]?, keyField: String, at location: SourceLocation) throws(Diagnostic) -> [Record] {
-        var records: [Record] = []
+        var records = RecordTable.Builder()
         for field in object.fields {
             var fields = [Object.Field(name: keyField, value: .string(field.name))]
             switch field.value {
@@ -74,8 +73,8 @@ public enum DatasetShape: Sendable {
             default:
                 fields.append(Object.Field(name: columns?.first ?? "value", value: field.value))
             }
-            records.append(Record(fields: Object(fields), location: location))
+            records.append(Object(fields), at: location)
         }
-        return records
+        return records.finish()
     }
 }

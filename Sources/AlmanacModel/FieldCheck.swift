@@ -10,7 +10,7 @@ enum FieldCheck {
         var known = Set<String>()
         var order: [String] = []
         for record in records {
-            for name in record.fields.names where known.insert(name).inserted { order.append(name) }
+            for name in record.fieldNames where known.insert(name).inserted { order.append(name) }
         }
         // Every mistake is reported, not only the first.
         var problems: [Diagnostic] = []

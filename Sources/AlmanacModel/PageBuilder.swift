@@ -133,7 +133,7 @@ public struct PageBuilder {
         for candidate in ["name", "title", "key"] where records.contains(where: { $0[candidate] != nil }) {
             return candidate
         }
-        return records.first?.fields.names.first ?? "name"
+        return records.first?.fieldNames.first ?? "name"
     }
 
     /// The searched fields: those the page names, or the label and every field holding text.
@@ -144,8 +144,8 @@ public struct PageBuilder {
         case .allTextFields:
             var fields = [label]
             for record in records {
-                for field in record.fields.fields where !fields.contains(field.name) {
-                    if case .string = field.value { fields.append(field.name) }
+                for name in record.fieldNames where !fields.contains(name) {
+                    if case .string? = record[name] { fields.append(name) }
                 }
             }
             return fields

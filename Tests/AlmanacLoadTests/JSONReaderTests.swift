@@ -65,6 +65,32 @@ import Testing
         #expect(items.map { $0.objectValue?["n"]?.text ?? "" } == (0..<20_000).map(String.init))
     }
 
+    @Test func aBigArrayOfRecordsLoadsStraightIntoTheSameRecords() throws {
+        let text = Self.bigArray(count: 20_000)
+        let loaded = try JSONReader().load(Array(text.utf8), path: "data.json")
+        guard case .records(let records) = loaded else {
+            Issue.record("a big array of objects loads as records")
+            return
+        }
+        let items = try #require(try read(text).listValue)
+        #expect(records.count == items.count)
+        #expect(records.map { Value.object($0.fields) } == items)
+        #expect(records[19_999].location == SourceLocation(path: "data.json"))
+    }
+
+    @Test func aBigArrayThatIsNotRecordsLoadsAsAValue() throws {
+        var text = Self.bigArray(count: 20_000)
+        text = text.replacingOccurrences(of: "\n]\n", with: ",\n[1, 2]\n]\n")
+        guard case .document(let value, _) = try JSONReader().load(Array(text.utf8), path: "data.json") else {
+            Issue.record("an array holding an array is left to the model, which reports it")
+            return
+        }
+        #expect(value.listValue?.last == .list([.number(Number(1)), .number(Number(2))]))
+        let broken = Self.bigArray(count: 20_000).replacingOccurrences(of: #""n": 15000"#, with: #""n" 15000"#)
+        let found = diagnostic { _ = try JSONReader().load(Array(broken.utf8), path: "data.json") }
+        #expect(found?.location?.line == 15_002)
+    }
+
     @Test func anErrorDeepInABigArrayIsReportedWhereItIs() {
         var lines = Self.bigArray(count: 20_000).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         lines[15_001] = lines[15_001].replacingOccurrences(of: #""n": "#, with: #""n" "#)

@@ -1,0 +1,59 @@
+import AlmanacCore
+import Testing
+
+/// Records are held encoded; what comes out must be exactly what went in.
+struct RecordTableTests {
+    static let everyKind = Object([
+        Object.Field(name: "name", value: .string("Zoë «Ω» \u{1F600}")),
+        Object.Field(name: "empty", value: .string("")),
+        Object.Field(name: "nothing", value: .null),
+        Object.Field(name: "yes", value: .bool(true)),
+        Object.Field(name: "no", value: .bool(false)),
+        Object.Field(name: "price", value: .number(Number(text: "1.50", value: 1.5))),
+        Object.Field(name: "negative", value: .number(Number(text: "-2e300", value: -2e300))),
+        Object.Field(name: "born", value: .date(DateValue(text: "1982-02-23", year: 1982, month: 2, day: 23))),
+        Object.Field(name: "year", value: .date(DateValue(text: "1982", year: 1982, month: nil, day: nil))),
+        Object.Field(name: "tags", value: .list([.string("a"), .number(Number(3)), .list([]), .null])),
+        Object.Field(name: "address", value: .object(Object([
+            Object.Field(name: "city", value: .string("Łódź")),
+            Object.Field(name: "lines", value: .list([.string(String(repeating: "long ", count: 100))])),
+        ]))),
+    ])
+
+    @Test func everyKindOfValueComesBackAsWritten() {
+        let record = Record(fields: Self.everyKind, location: SourceLocation(path: "a.json", line: 3, column: 7))
+        #expect(record.fields == Self.everyKind)
+        #expect(record.fieldNames == Self.everyKind.names)
+        for field in Self.everyKind.fields { #expect(record[field.name] == field.value) }
+        #expect(record["missing"] == nil)
+        #expect(record.location == SourceLocation(path: "a.json", line: 3, column: 7))
+    }
+
+    @Test func recordsOfOneTableKeepTheirOwnFieldsAndPlaces() {
+        var builder = RecordTable.Builder()
+        builder.append(Object(["name": .string("Ann"), "age": .number(Number(40))]), at: SourceLocation(path: "p.csv", line: 2))
+        builder.append(Object(["age": .number(Number(7)), "city": .string("Oslo")]), at: SourceLocation(path: "p.csv", line: 3))
+        builder.append(Object(), at: SourceLocation(path: "q.csv", line: 9, column: 2))
+        let records = builder.finish()
+        #expect(records.count == 3)
+        #expect(records[0]["name"] == .string("Ann"))
+        #expect(records[0]["city"] == nil)
+        #expect(records[1]["name"] == nil)
+        #expect(records[1].fieldNames == ["age", "city"])
+        #expect(records[1]["age"] == .number(Number(7)))
+        #expect(records[2].fields.isEmpty)
+        #expect(records.map(\.location.line) == [2, 3, 9])
+        #expect(records[2].location.path == "q.csv")
+    }
+
+    @Test func equalRecordsAreEqualWhateverTableHoldsThem() {
+        let location = SourceLocation(path: "a.json")
+        var builder = RecordTable.Builder()
+        builder.append(Self.everyKind, at: location)
+        let shared = builder.finish()[0]
+        let alone = Record(fields: Self.everyKind, location: location)
+        #expect(shared == alone)
+        #expect(Set([shared, alone]).count == 1)
+        #expect(alone != Record(fields: Object(["name": .string("other")]), location: location))
+    }
+}
