@@ -14,7 +14,9 @@ public struct PageContext {
         for (position, section) in page.sections.enumerated() {
             let header = section.header ?? ""
             let footer = section.footer ?? ""
-            let rows: [TemplateValue] = section.rows.map { row in
+            let sectionRows = section.rows
+            let rows = LazyList(count: sectionRows.count) { index in
+                let row = sectionRows[index]
                 let texts = shown.map { row.record[$0]?.text ?? "" }
                 return [
                     "label": .string(row.label),
@@ -31,7 +33,7 @@ public struct PageContext {
                 "footer": .string(footer),
                 "count": .number(Double(section.rows.count)),
                 "isEmpty": .bool(section.rows.isEmpty),
-                "rows": .list(rows),
+                "rows": .lazyList(rows),
                 "isFirst": .bool(position == 0),
             ])
         }

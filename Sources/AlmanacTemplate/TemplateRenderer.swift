@@ -140,6 +140,12 @@ public final class TemplateRenderer {
                         try render(children, &stack, overrides: overrides, into: &output, path: path)
                         stack.removeLast()
                     }
+                } else if case .lazyList(let list) = value {
+                    for index in 0..<list.count {
+                        stack.append(list.item(index))
+                        try render(children, &stack, overrides: overrides, into: &output, path: path)
+                        stack.removeLast()
+                    }
                 } else {
                     stack.append(value)
                     try render(children, &stack, overrides: overrides, into: &output, path: path)

@@ -5,6 +5,9 @@ public enum TemplateValue: Sendable, Equatable {
     case string(String)
     case number(Double)
     case list([TemplateValue])
+    /// A list whose items are made as a section reaches them and let go after it: a page of a
+    /// million rows renders without a million row values existing at once.
+    case lazyList(LazyList)
     case object(TemplateObject)
 
     /// Mustache truthiness: false, null, empty lists and empty strings hide a section.
@@ -13,6 +16,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .null: return true
         case .bool(let flag): return !flag
         case .list(let items): return items.isEmpty
+        case .lazyList(let list): return list.count == 0
         case .string(let text): return text.isEmpty
         default: return false
         }
@@ -27,7 +31,7 @@ public enum TemplateValue: Sendable, Equatable {
         case .number(let number):
             if number == number.rounded() && abs(number) < 1e15 { return String(Int64(number)) }
             return String(number)
-        case .list, .object: return ""
+        case .list, .lazyList, .object: return ""
         }
     }
 
@@ -48,4 +52,20 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
         for (key, value) in elements { object[key] = value }
         self = .object(object)
     }
+}
+
+/// The items of a `lazyList`: how many, and how to make one.
+public struct LazyList: Sendable, Equatable {
+    public let count: Int
+    public let item: @Sendable (Int) -> TemplateValue
+
+    public init(count: Int, item: @escaping @Sendable (Int) -> TemplateValue) {
+        self.count = count
+        self.item = item
+    }
+
+    /// Every item, made now: for tests and small lists.
+    public var items: [TemplateValue] { (0..<count).map(item) }
+
+    public static func == (lhs: LazyList, rhs: LazyList) -> Bool { lhs.items == rhs.items }
 }

@@ -19,6 +19,24 @@ import Testing
         #expect(try render("{{x}}", ["x": "a<b"], as: .text) == "a<b")
     }
 
+    @Test func aLazyListRendersItsItemsInOrderAsTheyAreReached() throws {
+        let made = Counter()
+        let list = LazyList(count: 3) { index in
+            made.add()
+            return ["n": .number(Double(index)), "even": .bool(index % 2 == 0)]
+        }
+        let source = "{{#rows}}{{n}}{{#even}}e{{/even}},{{/rows}}{{^rows}}none{{/rows}}"
+        #expect(try render(source, ["rows": .lazyList(list)]) == "0e,1,2e,")
+        #expect(made.value == 3, "each item is made once, when its turn comes")
+        #expect(try render(source, ["rows": .lazyList(LazyList(count: 0) { _ in .null })]) == "none")
+        #expect(try render(source, ["rows": .lazyList(list)]) == render(source, ["rows": .list(list.items)]))
+    }
+
+    final class Counter: @unchecked Sendable {
+        private(set) var value = 0
+        func add() { value += 1 }
+    }
+
     @Test func emptyStringIsFalsy() throws {
         #expect(try render("{{#x}}yes{{/x}}{{^x}}no{{/x}}", ["x": ""]) == "no")
     }
