@@ -18,8 +18,14 @@ struct PageSource: Sendable {
     let frontMatter: FrontMatter
     let settings: PageSettings
     /// The data file's path and bytes, when the page names one; the bytes are let go once
-    /// parsed (`parseData`), since the model of a large table needs the memory.
+    /// parsed (`parseData`), since the model of a large table needs the memory. A JSON file
+    /// larger than one window of `JSONReader.windowBytes` is not held at all (`isStreamed`):
+    /// it is read again, a window at a time, when parsed.
     private(set) var data: (path: String, bytes: [UInt8])?
+    private let isStreamed: Bool
+    /// A fingerprint of the data file's bytes, read in windows.
+    private let dataDigest: String
+    private let fileSystem: any FileSystem
     /// A fingerprint of every byte the page is made from (with the site's own, `global`):
     /// equal between two builds exactly when nothing the page reads changed.
     let key: String
@@ -36,25 +42,52 @@ struct PageSource: Sendable {
         self.location = location
         frontMatter = try FrontMatter.parse(bytes, path: location.path)
         settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: location.path)
+        self.fileSystem = fileSystem
         if let name = settings.data {
             let referencedAt = frontMatter.keyLocations["data"] ?? SourceLocation(path: location.path)
-            data = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: referencedAt)
+            let read = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: referencedAt)
+            data = (read.path, read.bytes ?? [])
+            isStreamed = read.bytes == nil
+            dataDigest = read.digest
         } else {
             data = nil
+            isStreamed = false
+            dataDigest = ""
         }
-        key = ContentHash.fingerprint([Array(global.utf8), Array(location.name.utf8), bytes, data?.bytes ?? []])
+        key = ContentHash.fingerprint([Array(global.utf8), Array(location.name.utf8), bytes, Array(dataDigest.utf8)])
+    }
+
+    /// A data file's bytes, or none for a large JSON file, which is parsed as it is read again;
+    /// and the fingerprint of its windows either way.
+    private static func read(_ path: String, fileSystem: any FileSystem) throws -> (bytes: [UInt8]?, digest: String) {
+        let window = JSONReader.windowBytes
+        var digests: [[UInt8]] = []
+        guard DataFormat(path: path) == .json else {
+            let bytes = try fileSystem.read(path)
+            for start in stride(from: 0, to: max(bytes.count, 1), by: window) {
+                digests.append(Array(ContentHash.fingerprint([Array(bytes[start..<min(bytes.count, start + window)])]).utf8))
+            }
+            return (bytes, ContentHash.fingerprint(digests))
+        }
+        var first: [UInt8] = []
+        try fileSystem.read(path, inPiecesOf: window) { piece in
+            digests.append(Array(ContentHash.fingerprint([piece]).utf8))
+            first = digests.count == 1 ? piece : []
+        }
+        return (digests.count == 1 ? first : nil, ContentHash.fingerprint(digests))
     }
 
     /// Reads a data file named in front matter, relative to the page and inside the site.
     static func readData(
         _ name: String, page: String, fileSystem: any FileSystem, boundary: SiteBoundary, referencedAt location: SourceLocation
-    ) throws(Diagnostic) -> (path: String, bytes: [UInt8]) {
+    ) throws(Diagnostic) -> (path: String, bytes: [UInt8]?, digest: String) {
         let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: page), name)
         guard boundary.isReadable(path) else {
             throw .error(at: location, "the data file '\(name)' is outside the site", hint: SiteBoundary.outsideHint)
         }
         do {
-            return (path, try fileSystem.read(path))
+            let read = try Self.read(path, fileSystem: fileSystem)
+            return (path, read.bytes, read.digest)
         } catch {
             let reason = (error as? FileSystemError)?.message ?? "\(error)"
             throw .error(at: location, "cannot read the data file '\(name)': \(reason)", hint: "the path is relative to \(Path.fileName(of: page))")
@@ -82,7 +115,7 @@ struct PageSource: Sendable {
     func partKeys(prose: Prose) -> PartKeys {
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
         let details = ContentHash.fingerprint(
-            [Array(name.utf8), settingsBytes, data?.bytes ?? []] + prose.headings.map { Array($0.utf8) })
+            [Array(name.utf8), settingsBytes, Array(dataDigest.utf8)] + prose.headings.map { Array($0.utf8) })
         let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.html.isEmpty ? "" : "prose").utf8)])
         let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
         return PartKeys(details: details, layout: layout, listing: listing)
@@ -93,6 +126,22 @@ struct PageSource: Sendable {
     mutating func parseData(warnings: inout [Diagnostic]) throws(Diagnostic) -> DatasetShape? {
         guard let data else { return nil }
         self.data = (data.path, [])
+        if isStreamed {
+            let path = data.path, fileSystem = fileSystem
+            let streamed = try? JSONReader().streamRecords(path: path) { take in
+                try fileSystem.read(path, inPiecesOf: JSONReader.windowBytes, take)
+            }
+            if let records = streamed ?? nil { return .rows(records) }
+            // Not an array of records, or unreadable now: read whole, for the model to decide
+            // and the parser to say where it is wrong.
+            let bytes: [UInt8]
+            do {
+                bytes = try fileSystem.read(path)
+            } catch {
+                throw .error(at: SourceLocation(path: path), "cannot read the data file: \(error)")
+            }
+            return try Self.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings)
+        }
         return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings)
     }
 

@@ -9,6 +9,9 @@ import Synchronization
 /// in-memory twin, and so that the writer's atomic swap is one place to reason about.
 public protocol FileSystem: Sendable {
     func read(_ path: String) throws -> [UInt8]
+    /// Reads a file front to back in pieces of at most `size` bytes, handing each to `body`:
+    /// how a data file of gigabytes is read without being held whole.
+    func read(_ path: String, inPiecesOf size: Int, _ body: ([UInt8]) throws -> Void) throws
     func write(_ bytes: [UInt8], to path: String) throws
     /// Writes a file made piece by piece: `produce` hands each piece to `append` as it is made,
     /// so a file of hundreds of megabytes is never held whole. Same rules as `write`.
@@ -51,6 +54,16 @@ public struct FileSystemError: Error, Sendable, CustomStringConvertible {
 }
 
 extension FileSystem {
+    /// For file systems with nothing better to do: the whole file, in pieces.
+    public func read(_ path: String, inPiecesOf size: Int, _ body: ([UInt8]) throws -> Void) throws {
+        let bytes = try read(path)
+        var start = 0
+        repeat {
+            try body(Array(bytes[start..<min(bytes.count, start + size)]))
+            start += size
+        } while start < bytes.count
+    }
+
     /// For file systems with nothing better to do: gathers the pieces, then writes them.
     public func write(to path: String, _ produce: (_ append: ([UInt8]) throws -> Void) throws -> Void) throws {
         var bytes: [UInt8] = []
@@ -117,32 +130,64 @@ public struct DiskFileSystem: FileSystem {
     /// Reads straight into the array: going through `Data` held the file twice at its peak,
     /// half a gigabyte more for a data file of that size.
     public func read(_ path: String) throws -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            throw FileSystemError(path: path, message: errno == ENOENT ? "no such file" : "cannot read the file")
-        }
+        let descriptor = try openForReading(path)
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
-            throw FileSystemError(path: path, message: "cannot read the file")
-        }
+        _ = fstat(descriptor, &status)
         // The size is a hint: a file that grows while read is read to its end.
         var bytes = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
         var filled = 0
         while true {
             if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(bytes.count, 1 << 16))) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FileSystemError(path: path, message: "cannot read the file")
-            }
+            let count = try Self.read(descriptor, into: &bytes, at: filled, path: path)
             if count == 0 { break }
             filled += count
         }
         bytes.removeLast(bytes.count - filled)
         return bytes
+    }
+
+    public func read(_ path: String, inPiecesOf size: Int, _ body: ([UInt8]) throws -> Void) throws {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        var piece = [UInt8](repeating: 0, count: size)
+        var sentAny = false
+        while true {
+            var filled = 0
+            while filled < size {
+                let count = try Self.read(descriptor, into: &piece, at: filled, path: path)
+                if count == 0 { break }
+                filled += count
+            }
+            if filled == 0 && sentAny { return }
+            try body(filled == size ? piece : Array(piece[..<filled]))
+            sentAny = true
+            if filled < size { return }
+        }
+    }
+
+    private func openForReading(_ path: String) throws -> Int32 {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw FileSystemError(path: path, message: errno == ENOENT ? "no such file" : "cannot read the file")
+        }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) != S_IFDIR else {
+            close(descriptor)
+            throw FileSystemError(path: path, message: "cannot read the file")
+        }
+        return descriptor
+    }
+
+    /// One `read(2)` into `bytes` from `offset` to its end, retried when interrupted.
+    private static func read(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int, path: String) throws -> Int {
+        while true {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            if count >= 0 { return count }
+            if errno != EINTR { throw FileSystemError(path: path, message: "cannot read the file") }
+        }
     }
 
     /// Plain open/write/close. Foundation's `Data.write` syncs every file to the disk, which
