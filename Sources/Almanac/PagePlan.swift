@@ -27,6 +27,9 @@ extension SiteBuilder {
     /// core. Reports every page that fails, not only the first.
     func planPages(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (plans: [PagePlan], home: (page: Page, key: String)?, warnings: [Diagnostic]) {
         let output = options.outputPath
+        // Beside the output: a folder the build writes to, on the disk the output goes to.
+        let parent = Path.directory(of: fileSystem.resolved(output))
+        let spillFolder: String? = fileSystem is DiskFileSystem ? (parent.isEmpty ? "/" : parent) : nil
         let results = Parallel.map(inputs.pages) { location in
             Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic]) in
                 var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
@@ -48,7 +51,7 @@ extension SiteBuilder {
                     let edit = PagePlan.ProseEdit(name: location.name, entry: entry, prose: prose, sourceKey: source.key, listingKey: keys.listing)
                     return (.proseEdited(edit), nil, [])
                 }
-                let data = try source.parseData(warnings: &readWarnings)
+                let data = try source.parseData(warnings: &readWarnings, spillFolder: spillFolder)
                 let built = try source.model(prose: prose, data: data, site: inputs.site)
                 return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, readWarnings + built.warnings)
             }

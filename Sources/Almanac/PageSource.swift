@@ -122,13 +122,16 @@ struct PageSource: Sendable {
     }
 
     /// The data file's records, parsed from the bytes already read, which are then let go:
-    /// take the keys (`partKeys`) first.
-    mutating func parseData(warnings: inout [Diagnostic]) throws(Diagnostic) -> DatasetShape? {
+    /// take the keys (`partKeys`) first. A large file's records keep only the fields the page
+    /// reads per row in memory, the rest in a spill file made in `spillFolder`.
+    mutating func parseData(warnings: inout [Diagnostic], spillFolder: String? = nil) throws(Diagnostic) -> DatasetShape? {
         guard let data else { return nil }
         self.data = (data.path, [])
         if isStreamed {
             let path = data.path, fileSystem = fileSystem
-            let streamed = try? JSONReader().streamRecords(path: path) { take in
+            let kept = settings.fieldsReadPerRow
+            let spill = kept == nil ? nil : spillFolder.flatMap { try? SpillFile(in: $0) }
+            let streamed = try? JSONReader().streamRecords(path: path, keeping: kept, spill: spill) { take in
                 try fileSystem.read(path, inPiecesOf: JSONReader.windowBytes, take)
             }
             if let records = streamed ?? nil { return .rows(records) }

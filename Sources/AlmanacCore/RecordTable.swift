@@ -11,10 +11,18 @@
 /// value. A value is a tag byte and then: nothing (null, false, true); a number's 8-byte
 /// Double and its text; a text's length and UTF-8; a date's year, month, day and text; a
 /// list's count and values; an object's count and, per field, its name's bytes and value.
+///
+/// A table of millions of rows can keep in memory only the fields a page reads for every row
+/// (its label, columns, search, sort): the other values go to a `SpillFile` on the disk, a
+/// field there marked `elsewhere`, read back when a whole record is written out (the JSON
+/// twin, a detail page). A record is then a few dozen bytes in memory however long its prose.
 public final class RecordTable: Sendable {
     let bytes: [UInt8]
     /// Where each record starts in `bytes`; one more entry than records, for the last end.
     let starts: [Int]
+    /// Where the spilled values of each record start in `spill`, and the end of the last.
+    let spillStarts: [Int]
+    let spill: SpillFile?
     let names: [String]
     let nameIndex: [String: Int]
     let paths: [String]
@@ -27,9 +35,14 @@ public final class RecordTable: Sendable {
         let column: UInt32
     }
 
-    init(bytes: [UInt8], starts: [Int], names: [String], nameIndex: [String: Int], paths: [String], places: [Place]) {
+    init(
+        bytes: [UInt8], starts: [Int], names: [String], nameIndex: [String: Int], paths: [String], places: [Place],
+        spill: SpillFile? = nil, spillStarts: [Int] = []
+    ) {
         self.bytes = bytes
         self.starts = starts
+        self.spill = spill
+        self.spillStarts = spillStarts
         self.names = names
         self.nameIndex = nameIndex
         self.paths = paths
@@ -50,10 +63,18 @@ public final class RecordTable: Sendable {
         guard let wanted = nameIndex[name] else { return nil }
         var reader = Reader(bytes: bytes, index: starts[row])
         let count = reader.varint()
+        var spilledBefore = 0
         for _ in 0..<count {
             let name = reader.varint()
             let length = reader.varint()
-            if name == wanted { return reader.value() }
+            let isSpilled = reader.bytes[reader.index] == Tag.elsewhere
+            if name == wanted {
+                guard isSpilled else { return reader.value() }
+                var spilled = spilledReader(row)
+                for _ in 0..<spilledBefore { _ = spilled.value() }
+                return spilled.value()
+            }
+            if isSpilled { spilledBefore += 1 }
             reader.index += length
         }
         return nil
@@ -64,12 +85,25 @@ public final class RecordTable: Sendable {
         let count = reader.varint()
         var fields: [Object.Field] = []
         fields.reserveCapacity(count)
+        var spilled: Reader?
         for _ in 0..<count {
             let name = names[reader.varint()]
             _ = reader.varint()
-            fields.append(Object.Field(name: name, value: reader.value()))
+            if reader.bytes[reader.index] == Tag.elsewhere {
+                reader.index += 1
+                if spilled == nil { spilled = spilledReader(row) }
+                fields.append(Object.Field(name: name, value: spilled!.value()))
+            } else {
+                fields.append(Object.Field(name: name, value: reader.value()))
+            }
         }
         return Object(fields)
+    }
+
+    /// The record's values that live in the spill file, read back in one piece.
+    private func spilledReader(_ row: Int) -> Reader {
+        guard let spill else { return Reader(bytes: [Tag.null], index: 0) }
+        return Reader(bytes: spill.read(spillStarts[row]..<spillStarts[row + 1]), index: 0)
     }
 
     /// The names of a record's fields in file order, without decoding their values.
@@ -90,13 +124,28 @@ public final class RecordTable: Sendable {
     public struct Builder {
         private var bytes: [UInt8] = []
         private var starts: [Int] = [0]
+        /// The fields kept in memory, when the others go to `spill`.
+        private let kept: Set<String>?
+        private let spill: SpillFile?
+        private var spilled: [UInt8] = []
+        private var spillStarts: [Int] = [0]
         private var names: [String] = []
         private var nameIndex: [String: Int] = [:]
         private var paths: [String] = []
         private var places: [Place] = []
         private var scratch: [UInt8] = []
 
-        public init() {}
+        public init() {
+            kept = nil
+            spill = nil
+        }
+
+        /// A builder that keeps only the fields named `kept` in memory and writes the values of
+        /// the others to `spill` when it finishes.
+        public init(keeping kept: Set<String>, spillingTo spill: SpillFile) {
+            self.kept = kept
+            self.spill = spill
+        }
 
         public var count: Int { places.count }
 
@@ -112,12 +161,19 @@ public final class RecordTable: Sendable {
                     nameIndex[field.name] = index
                 }
                 Self.writeVarint(index, into: &bytes)
+                if let kept, !kept.contains(field.name) {
+                    Self.writeVarint(1, into: &bytes)
+                    bytes.append(Tag.elsewhere)
+                    Self.write(field.value, into: &spilled)
+                    continue
+                }
                 scratch.removeAll(keepingCapacity: true)
                 Self.write(field.value, into: &scratch)
                 Self.writeVarint(scratch.count, into: &bytes)
                 bytes.append(contentsOf: scratch)
             }
             starts.append(bytes.count)
+            if spill != nil { spillStarts.append(spilled.count) }
             let path: Int
             if let last = paths.last, last == location.path {
                 path = paths.count - 1
@@ -130,11 +186,23 @@ public final class RecordTable: Sendable {
             places.append(Place(path: UInt32(path), line: UInt32(clamping: location.line), column: UInt32(clamping: location.column)))
         }
 
-        /// The records collected, sharing one table.
-        public func finish() -> [Record] {
+        /// The records collected, sharing one table; the spilled values are written now.
+        public func finishSpilling() throws -> [Record] {
+            var spillStarts = self.spillStarts
+            if let spill {
+                let base = try spill.append(spilled)
+                for index in spillStarts.indices { spillStarts[index] += base }
+            }
             let table = RecordTable(
-                bytes: Self.exact(bytes), starts: Self.exact(starts), names: names, nameIndex: nameIndex, paths: paths, places: places)
+                bytes: Self.exact(bytes), starts: Self.exact(starts), names: names, nameIndex: nameIndex, paths: paths, places: places,
+                spill: spill, spillStarts: spillStarts)
             return table.records
+        }
+
+        /// The records of a builder that spills nothing, which cannot fail.
+        public func finish() -> [Record] {
+            precondition(spill == nil, "a builder that spills finishes with `finishSpilling`")
+            return (try? finishSpilling()) ?? []
         }
 
         /// A copy without the spare capacity growth left, when there is much of it: tables
@@ -199,6 +267,8 @@ public final class RecordTable: Sendable {
     enum Tag {
         static let null: UInt8 = 0, `false`: UInt8 = 1, `true`: UInt8 = 2, number: UInt8 = 3
         static let string: UInt8 = 4, date: UInt8 = 5, list: UInt8 = 6, object: UInt8 = 7
+        /// A field whose value is in the spill file.
+        static let elsewhere: UInt8 = 8
     }
 
     struct Reader {

@@ -12,15 +12,20 @@ extension JSONReader {
     /// The bytes the caller reads at a time.
     public static let windowBytes = 64 << 20
 
-    /// `pieces` reads the file, handing each piece to the function it is given.
-    public func streamRecords(path: String, pieces: (([UInt8]) -> Void) throws -> Void) rethrows -> [Record]? {
-        var stream = Stream(path: path)
+    /// `pieces` reads the file, handing each piece to the function it is given. With `spill`,
+    /// the records keep only the fields named `kept` in memory (see `RecordTable`).
+    public func streamRecords(
+        path: String, keeping kept: Set<String>? = nil, spill: SpillFile? = nil, pieces: (([UInt8]) -> Void) throws -> Void
+    ) rethrows -> [Record]? {
+        var stream = Stream(path: path, kept: kept, spill: spill)
         try pieces { piece in stream.take(piece) }
         return stream.finish()
     }
 
     struct Stream {
         let path: String
+        let kept: Set<String>?
+        let spill: SpillFile?
         /// The bytes not yet parsed: the unfinished tail of the last window, then the new one.
         var buffer: [UInt8] = []
         /// How far `buffer` has been scanned, and the scan's state there.
@@ -34,8 +39,10 @@ extension JSONReader {
         var failed = false
         var records: [Record] = []
 
-        init(path: String) {
+        init(path: String, kept: Set<String>?, spill: SpillFile?) {
             self.path = path
+            self.kept = kept
+            self.spill = spill
         }
 
         mutating func take(_ piece: [UInt8]) {
@@ -109,7 +116,7 @@ extension JSONReader {
         /// Parses whole chunks on every core and lets their bytes go.
         mutating func parse(_ chunks: [Range<Int>]) {
             guard let last = chunks.last else { return }
-            let bytes = buffer, path = path
+            let bytes = buffer, path = path, kept = kept, spill = spill
             let location = SourceLocation(path: path)
             if closed, records.isEmpty, chunks.count == 1, bytes[last].allSatisfy(Self.isWhitespace) {
                 buffer = []  // `[]`: no records.
@@ -121,6 +128,7 @@ extension JSONReader {
                 guard TextInput.firstInvalidUTF8(bytes, in: chunk) == nil else { return nil }
                 var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
                 var records = RecordTable.Builder()
+                if let kept, let spill { records = RecordTable.Builder(keeping: kept, spillingTo: spill) }
                 var isRecords = true
                 do {
                     try parser.forEachElement { value in
@@ -131,10 +139,11 @@ extension JSONReader {
                         }
                         return isRecords
                     }
+                    guard isRecords else { return nil }
+                    return try records.finishSpilling()
                 } catch {
                     return nil
                 }
-                return isRecords ? records.finish() : nil
             }
             for part in parts {
                 guard let part else {

@@ -254,6 +254,29 @@ public struct PageSettings: Sendable, Equatable {
         return text.prefix(1).uppercased() + text.dropFirst()
     }
 
+    /// The fields the page reads for every row as it sorts, groups and lays out its listings
+    /// and search: what a very large table keeps in memory, the rest waiting on the disk until
+    /// a record is written whole. Nil when the page cannot say — it searches every text field,
+    /// which any field may be. The label's usual names are in, as the label may be any of them.
+    public var fieldsReadPerRow: Set<String>? {
+        var names: Set<String> = ["name", "title", "key", "status", key]
+        switch search {
+        case .allTextFields: return nil
+        case .off: break
+        case .fields(let fields): names.formUnion(fields)
+        }
+        if let label { names.insert(label) }
+        names.formUnion(fields)
+        names.formUnion(sort?.keys.map(\.field) ?? [])
+        switch grouping {
+        case .field(let field), .year(let field), .month(let field): names.insert(field)
+        case .firstLetter, .none: break
+        }
+        if let image { names.insert(image) }
+        if let accessory { names.insert(accessory) }
+        return names
+    }
+
     /// Whether `row` gets a detail page.
     public func hasDetailPage(_ row: Row) -> Bool {
         switch detailPages {

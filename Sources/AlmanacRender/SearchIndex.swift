@@ -81,15 +81,30 @@ public enum SearchIndex {
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
 
     static func writeSharded(for page: Page, paths: PagePaths, mainPath: String, emit: (Artifact) throws -> Void) throws {
-        let folded = rows(for: page)
-        let (labels, sectionOfRow, hrefs) = rowFacts(page, paths: paths)
+        // At millions of rows a string per row, three times over, was most of the build's
+        // memory: each row's words are kept as bytes in one buffer, and its label and address
+        // are read from the page when a shard names the row.
         var rowsOfWord: [String: [Int]] = [:]
-        var wordsOfRow: [String] = []
-        wordsOfRow.reserveCapacity(folded.count)
-        for (row, text) in folded.enumerated() {
-            let words = Self.words(text)
-            wordsOfRow.append(words.joined(separator: " "))
-            for word in Set(words.map(String.init)) { rowsOfWord[word, default: []].append(row) }
+        var wordBytes: [UInt8] = []
+        var wordStarts: [Int] = [0]
+        var places: [(section: Int32, position: Int32)] = []
+        wordStarts.reserveCapacity(page.rowCount + 1)
+        places.reserveCapacity(page.rowCount)
+        var row = 0
+        for (sectionIndex, section) in page.sections.enumerated() {
+            for (position, entry) in section.rows.enumerated() {
+                let words = Self.words(folded(entry, of: page))
+                var joined = words.joined(separator: " ")
+                joined.withUTF8 { wordBytes.append(contentsOf: $0) }
+                wordStarts.append(wordBytes.count)
+                places.append((Int32(sectionIndex), Int32(position)))
+                for word in Set(words.map(String.init)) { rowsOfWord[word, default: []].append(row) }
+                row += 1
+            }
+        }
+        let rowCount = row
+        func words(of row: Int) -> String {
+            wordBytes.withUnsafeBufferPointer { String(decoding: $0[wordStarts[row]..<wordStarts[row + 1]], as: UTF8.self) }
         }
         let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardPageSize)
         let folder = paths.shardFolder ?? ""
@@ -103,12 +118,14 @@ public enum SearchIndex {
                 output += "]=["
                 for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
                     if position > 0 { output += ",\n" }
+                    let place = places[row]
+                    let shown = page.sections[Int(place.section)].rows[Int(place.position)]
                     output += "[" + String(row) + ","
-                    JSONWriter.quote(wordsOfRow[row], into: &output)
+                    JSONWriter.quote(words(of: row), into: &output)
                     output += ","
-                    JSONWriter.quote(labels[row], into: &output)
-                    output += "," + String(sectionOfRow[row]) + ","
-                    JSONWriter.quote(hrefs[row], into: &output)
+                    JSONWriter.quote(shown.label, into: &output)
+                    output += "," + String(place.section) + ","
+                    JSONWriter.quote(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), into: &output)
                     output += "]"
                 }
                 output += "];\n"
@@ -123,7 +140,7 @@ public enum SearchIndex {
         }
         var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &manifest)
-        manifest += "]={\"sharded\":true,\"rows\":" + String(folded.count) + ",\"pageSize\":" + String(shardPageSize) + ",\"folder\":"
+        manifest += "]={\"sharded\":true,\"rows\":" + String(rowCount) + ",\"pageSize\":" + String(shardPageSize) + ",\"folder\":"
         JSONWriter.quote(folder + "/", into: &manifest)
         // Shards change with the inputs, which the manifest's own name fingerprints: its hash
         // in their address keeps caches honest.
@@ -144,10 +161,15 @@ public enum SearchIndex {
             for (position, row) in section.rows.enumerated() {
                 labels.append(row.label)
                 sections.append(index)
-                hrefs.append(page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(index, showing: position) + "#row-" + row.slug)
+                hrefs.append(href(row, section: index, position: position, page: page, paths: paths))
             }
         }
         return (labels, sections, hrefs)
+    }
+
+    /// Where a search result goes: the row's detail page, or the row on its section's page.
+    static func href(_ row: Row, section: Int, position: Int, page: Page, paths: PagePaths) -> String {
+        page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(section, showing: position) + "#row-" + row.slug
     }
 
     /// `[[id, title, page], …]` for every section of a split page.
@@ -173,12 +195,15 @@ public enum SearchIndex {
     }
 
     public static func rows(for page: Page) -> [String] {
-        page.rows.map { entry in
-            page.searchFields.map { field in
-                let value = field == page.labelField && entry.row.record[field] == nil ? entry.row.label : (entry.row.record[field]?.text ?? "")
-                return SearchText.fold(value)
-            }.joined(separator: separator)
-        }
+        page.rows.map { folded($0.row, of: page) }
+    }
+
+    /// A row's searched fields, folded, with the separator between them.
+    static func folded(_ row: Row, of page: Page) -> String {
+        page.searchFields.map { field in
+            let value = field == page.labelField && row.record[field] == nil ? row.label : (row.record[field]?.text ?? "")
+            return SearchText.fold(value)
+        }.joined(separator: separator)
     }
 
     /// The script that registers a page's search data. A split page's data also carries each

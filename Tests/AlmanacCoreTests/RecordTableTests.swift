@@ -1,4 +1,5 @@
 import AlmanacCore
+import Foundation
 import Testing
 
 /// Records are held encoded; what comes out must be exactly what went in.
@@ -55,5 +56,26 @@ struct RecordTableTests {
         #expect(shared == alone)
         #expect(Set([shared, alone]).count == 1)
         #expect(alone != Record(fields: Object(["name": .string("other")]), location: location))
+    }
+
+    @Test func valuesSpilledToTheDiskComeBackInTheirPlace() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-spill-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let spill = try SpillFile(in: folder)
+        let location = SourceLocation(path: "a.json")
+        var builder = RecordTable.Builder(keeping: ["name", "price", "missing"], spillingTo: spill)
+        builder.append(Self.everyKind, at: location)
+        builder.append(Object(["name": .string("second"), "tags": .list([.string("x")])]), at: location)
+        builder.append(Object(["name": .string("nothing spilled")]), at: location)
+        let records = try builder.finishSpilling()
+        #expect(records[0].fields == Self.everyKind, "the fields keep their order, spilled or not")
+        for field in Self.everyKind.fields { #expect(records[0][field.name] == field.value) }
+        #expect(records[0].fieldNames == Self.everyKind.names)
+        #expect(records[1]["tags"] == .list([.string("x")]))
+        #expect(records[1].fields == Object(["name": .string("second"), "tags": .list([.string("x")])]))
+        #expect(records[2].fields == Object(["name": .string("nothing spilled")]))
+        #expect(records[0] == Record(fields: Self.everyKind, location: location))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "the spill file has no name")
     }
 }
