@@ -73,9 +73,14 @@ public enum SearchIndex {
     /// (`co$`), and a reader must type this many letters of a longer word to search it.
     public static let shardKeyLength = 3
 
-    /// Rows at most in one shard file, and the most a prefix's shard holds before it is split
-    /// by one more letter: a file of about 32 KB, 7 KB as a static host sends it gzipped.
-    public static let shardPageSize = 250
+    /// The most rows a prefix's shard holds before it is split by one more letter.
+    public static let shardLeafRows = 250
+
+    /// Rows at most in one shard file: a file of about 13 KB, 3 KB as a static host sends it
+    /// gzipped. Smaller than a leaf, because reading a file is the slowest keystroke of a
+    /// search on a phone, and a query of one word needs only the first file of its leaf to
+    /// fill the results list.
+    public static let shardPageSize = 100
 
     /// The fields of an entry in a shard file, in order; the browser reads them by name.
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
@@ -106,29 +111,35 @@ public enum SearchIndex {
         func words(of row: Int) -> String {
             wordBytes.withUnsafeBufferPointer { String(decoding: $0[wordStarts[row]..<wordStarts[row + 1]], as: UTF8.self) }
         }
-        let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardPageSize)
+        let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardLeafRows)
         let folder = paths.shardFolder ?? ""
         var manifestShards: [String] = []
         for leaf in leaves {
             let rows = leaf.rows
             let pages = (rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
-                var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
-                JSONWriter.quote(page.name + "/" + leaf.key + "/" + String(pageIndex), into: &output)
-                output += "]=["
+                var entries = "["
                 for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
-                    if position > 0 { output += ",\n" }
+                    if position > 0 { entries += ",\n" }
                     let place = places[row]
                     let shown = page.sections[Int(place.section)].rows[Int(place.position)]
-                    output += "[" + String(row) + ","
-                    JSONWriter.quote(words(of: row), into: &output)
-                    output += ","
-                    JSONWriter.quote(shown.label, into: &output)
-                    output += "," + String(place.section) + ","
-                    JSONWriter.quote(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), into: &output)
-                    output += "]"
+                    entries += "[" + String(row) + ","
+                    JSONWriter.quote(words(of: row), into: &entries)
+                    entries += ","
+                    JSONWriter.quote(shown.label, into: &entries)
+                    entries += "," + String(place.section) + ","
+                    JSONWriter.quote(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), into: &entries)
+                    entries += "]"
                 }
-                output += "];\n"
+                entries += "]"
+                // The entries are JSON in a string: a phone's script engine reads `JSON.parse`
+                // of a string faster than the same array written as code, and loading a shard
+                // is the slowest keystroke of a search.
+                var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
+                JSONWriter.quote(page.name + "/" + leaf.key + "/" + String(pageIndex), into: &output)
+                output += "]=JSON.parse("
+                Self.appendScriptString(entries, into: &output)
+                output += ");\n"
                 try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", text: output))
             }
             // The manifest gives each shard's row count only: the client derives the page
@@ -165,6 +176,34 @@ public enum SearchIndex {
             }
         }
         return (labels, sections, hrefs)
+    }
+
+    /// `text` as a single-quoted script string: backslashes, quotes and line breaks escaped.
+    static func appendScriptString(_ text: String, into output: inout String) {
+        output += "'"
+        var run = text.unicodeScalars.startIndex
+        let scalars = text.unicodeScalars
+        var index = run
+        while index < scalars.endIndex {
+            let escaped: String?
+            switch scalars[index] {
+            case "\\": escaped = "\\\\"
+            case "'": escaped = "\\'"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\u{2028}": escaped = "\\u2028"
+            case "\u{2029}": escaped = "\\u2029"
+            default: escaped = nil
+            }
+            if let escaped {
+                output.unicodeScalars.append(contentsOf: scalars[run..<index])
+                output += escaped
+                run = scalars.index(after: index)
+            }
+            index = scalars.index(after: index)
+        }
+        output.unicodeScalars.append(contentsOf: scalars[run..<scalars.endIndex])
+        output += "'"
     }
 
     /// Where a search result goes: the row's detail page, or the row on its section's page.

@@ -335,7 +335,13 @@
         const current = list.children;
         const same = !list.hidden && current.length >= first.length && first.every((node, k) => current[k] === node);
         if (same) {
-          while (list.children.length > first.length) list.lastElementChild.remove();
+          // The rows past the first screenful go in one step, not one by one.
+          if (current.length > first.length) {
+            const tail = document.createRange();
+            tail.setStartBefore(current[first.length]);
+            tail.setEndAfter(list.lastChild);
+            tail.deleteContents();
+          }
         } else {
           list.replaceChildren(...first);
         }
@@ -544,6 +550,7 @@
       };
       loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
     });
+    const READ_AHEAD = 3;
     const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
     const typeMore = 'Type at least ' + count + ' letters of a word.';
     let generation = 0;
@@ -604,6 +611,11 @@
           while (loaded < wanted.length && found.size < MAX_RESULTS) {
             const cached = pageOf(...wanted[loaded]);
             if (!cached) {
+              // The files after it are asked for at the same time: a query that reads several
+              // waits for one round trip, not one per file.
+              for (let ahead = loaded + 1; ahead < Math.min(wanted.length, loaded + READ_AHEAD); ahead += 1) {
+                loadPage(...wanted[ahead]).catch(() => {});
+              }
               loadPage(...wanted[loaded]).then((entries) => {
                 if (mine !== generation) return;
                 take(entries);

@@ -224,8 +224,10 @@ import Testing
         #expect(manifest.contains(#""sharded":true"#))
         #expect(manifest.contains(#""app":1,"#))
         let apple = try #require(files["assets/search-things/617070-0.js"])
+        #expect(apple.hasPrefix(#"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/app/0"]=JSON.parse('[[0,"#))
         #expect(apple.contains(#"[0,"apple red","Apple",0,"things/sections/a.html#row-apple"]"#))
     }
+
 
     @Test func textOfSeveralLinesKeepsItsLinesOnADetailPage() throws {
         let files = try Self.render([["name": .string("t"), "details": .string("line one\n  <indented>"), "note": .string("one line")]]) {

@@ -36,4 +36,12 @@ import Testing
         let leaves = SearchShards.leaves(["\u{1100}\u{1161}\u{11A8}\u{1100}": [0], "\u{1100}\u{1161}\u{11A8}\u{1102}": [1]], shortest: 3, leafRows: 1)
         #expect(leaves.map { $0.key.unicodeScalars.count } == [4, 4])
     }
+
+    /// Shards are JSON inside a script string: whatever a label holds, the string must end where
+    /// it should and hand `JSON.parse` the JSON exactly.
+    @Test func shardEntriesAreEscapedForTheScriptStringTheyAreIn() {
+        var output = ""
+        SearchIndex.appendScriptString(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r"]"#, into: &output)
+        #expect(output == #"'["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r"]'"#)
+    }
 }
