@@ -118,29 +118,35 @@ public enum SearchIndex {
             let rows = leaf.rows
             let pages = (rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
-                var entries = "["
+                var entries: [UInt8] = [UInt8(ascii: "[")]
                 for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
-                    if position > 0 { entries += ",\n" }
+                    if position > 0 { entries += ",\n".utf8 }
                     let place = places[row]
                     let shown = page.sections[Int(place.section)].rows[Int(place.position)]
-                    entries += "[" + String(row) + ","
+                    entries += "[".utf8
+                    entries += String(row).utf8
+                    entries.append(UInt8(ascii: ","))
                     JSONWriter.quote(words(of: row), into: &entries)
-                    entries += ","
+                    entries.append(UInt8(ascii: ","))
                     JSONWriter.quote(shown.label, into: &entries)
-                    entries += "," + String(place.section) + ","
+                    entries.append(UInt8(ascii: ","))
+                    entries += String(place.section).utf8
+                    entries.append(UInt8(ascii: ","))
                     JSONWriter.quote(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), into: &entries)
-                    entries += "]"
+                    entries.append(UInt8(ascii: "]"))
                 }
-                entries += "]"
+                entries.append(UInt8(ascii: "]"))
                 // The entries are JSON in a string: a phone's script engine reads `JSON.parse`
                 // of a string faster than the same array written as code, and loading a shard
                 // is the slowest keystroke of a search.
-                var output = "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["
+                var output: [UInt8] = []
+                output.reserveCapacity(entries.count + entries.count / 16 + 128)
+                output += "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8
                 JSONWriter.quote(page.name + "/" + leaf.key + "/" + String(pageIndex), into: &output)
-                output += "]=JSON.parse("
+                output += "]=JSON.parse(".utf8
                 Self.appendScriptString(entries, into: &output)
-                output += ");\n"
-                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", text: output))
+                output += ");\n".utf8
+                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: output))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
@@ -178,32 +184,37 @@ public enum SearchIndex {
         return (labels, sections, hrefs)
     }
 
-    /// `text` as a single-quoted script string: backslashes, quotes and line breaks escaped.
-    static func appendScriptString(_ text: String, into output: inout String) {
-        output += "'"
-        var run = text.unicodeScalars.startIndex
-        let scalars = text.unicodeScalars
-        var index = run
-        while index < scalars.endIndex {
-            let escaped: String?
-            switch scalars[index] {
-            case "\\": escaped = "\\\\"
-            case "'": escaped = "\\'"
-            case "\n": escaped = "\\n"
-            case "\r": escaped = "\\r"
-            case "\u{2028}": escaped = "\\u2028"
-            case "\u{2029}": escaped = "\\u2029"
-            default: escaped = nil
+    /// UTF-8 `text` as a single-quoted script string: backslashes, quotes and line breaks
+    /// (U+2028 and U+2029 included) escaped. Bytes, not characters: every byte to escape but
+    /// those two line breaks is ASCII, and shards are megabytes in all.
+    static func appendScriptString(_ text: [UInt8], into output: inout [UInt8]) {
+        output.append(UInt8(ascii: "'"))
+        var run = 0
+        var index = 0
+        let count = text.count
+        while index < count {
+            let byte = text[index]
+            var escaped: StaticString?
+            var width = 1
+            switch byte {
+            case UInt8(ascii: "\\"): escaped = "\\\\"
+            case UInt8(ascii: "'"): escaped = "\\'"
+            case 0x0A: escaped = "\\n"
+            case 0x0D: escaped = "\\r"
+            case 0xE2 where index + 2 < count && text[index + 1] == 0x80 && (text[index + 2] == 0xA8 || text[index + 2] == 0xA9):
+                escaped = text[index + 2] == 0xA8 ? "\\u2028" : "\\u2029"
+                width = 3
+            default: break
             }
             if let escaped {
-                output.unicodeScalars.append(contentsOf: scalars[run..<index])
-                output += escaped
-                run = scalars.index(after: index)
+                output.append(contentsOf: text[run..<index])
+                escaped.withUTF8Buffer { output.append(contentsOf: $0) }
+                run = index + width
             }
-            index = scalars.index(after: index)
+            index += width
         }
-        output.unicodeScalars.append(contentsOf: scalars[run..<scalars.endIndex])
-        output += "'"
+        output.append(contentsOf: text[run..<count])
+        output.append(UInt8(ascii: "'"))
     }
 
     /// Where a search result goes: the row's detail page, or the row on its section's page.

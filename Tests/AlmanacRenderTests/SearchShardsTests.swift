@@ -40,8 +40,8 @@ import Testing
     /// Shards are JSON inside a script string: whatever a label holds, the string must end where
     /// it should and hand `JSON.parse` the JSON exactly.
     @Test func shardEntriesAreEscapedForTheScriptStringTheyAreIn() {
-        var output = ""
-        SearchIndex.appendScriptString(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r"]"#, into: &output)
-        #expect(output == #"'["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r"]'"#)
+        var output: [UInt8] = []
+        SearchIndex.appendScriptString(Array(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r", "é…"]"#.utf8), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == #"'["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r", "é…"]'"#)
     }
 }
