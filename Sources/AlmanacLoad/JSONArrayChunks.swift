@@ -34,24 +34,8 @@ extension JSONReader {
     /// parser and the model to read and, where it is wrong, to report.
     func parallelRecords(_ bytes: [UInt8], path: String, start: Int) -> [Record]? {
         guard bytes.count >= Self.parallelThreshold, let chunks = Self.arrayChunks(bytes, from: start) else { return nil }
-        let location = SourceLocation(path: path)
-        let parts = Parallel.map(chunks) { chunk -> [Record]? in
-            var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
-            var records = RecordTable.Builder()
-            var isRecords = true
-            do {
-                try parser.forEachElement { value in
-                    switch value {
-                    case .object(let object): records.append(object, at: location)
-                    case .list, .null: isRecords = false
-                    default: records.append(Object([Object.Field(name: "name", value: value)]), at: location)
-                    }
-                    return isRecords
-                }
-            } catch {
-                return nil
-            }
-            return isRecords ? records.finish() : nil
+        let parts = Parallel.map(chunks) { chunk in
+            Self.records(in: chunk, of: bytes, path: path, into: RecordTable.Builder())
         }
         var records: [Record] = []
         for part in parts {
@@ -59,6 +43,28 @@ extension JSONReader {
             records.append(contentsOf: part)
         }
         return records
+    }
+
+    /// The records of one chunk of a top-level array's elements, collected by `builder`; nil
+    /// when the chunk does not parse or holds an array or a null.
+    static func records(in chunk: Range<Int>, of bytes: [UInt8], path: String, into builder: RecordTable.Builder) -> [Record]? {
+        let location = SourceLocation(path: path)
+        var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
+        var records = builder
+        var isRecords = true
+        do {
+            try parser.forEachElement { value in
+                switch value {
+                case .object(let object): records.append(object, at: location)
+                case .list, .null: isRecords = false
+                default: records.append(Object([Object.Field(name: "name", value: value)]), at: location)
+                }
+                return isRecords
+            }
+            return isRecords ? try records.finishSpilling() : nil
+        } catch {
+            return nil
+        }
     }
 
     /// Ranges of whole elements of a top-level array starting at or after `start`, each ending

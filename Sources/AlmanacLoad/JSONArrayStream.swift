@@ -117,7 +117,6 @@ extension JSONReader {
         mutating func parse(_ chunks: [Range<Int>]) {
             guard let last = chunks.last else { return }
             let bytes = buffer, path = path, kept = kept, spill = spill
-            let location = SourceLocation(path: path)
             if closed, records.isEmpty, chunks.count == 1, bytes[last].allSatisfy(Self.isWhitespace) {
                 buffer = []  // `[]`: no records.
                 scanned = 0
@@ -126,24 +125,9 @@ extension JSONReader {
             }
             let parts = Parallel.map(chunks) { chunk -> [Record]? in
                 guard TextInput.firstInvalidUTF8(bytes, in: chunk) == nil else { return nil }
-                var parser = Parser(bytes: bytes, path: path, index: chunk.lowerBound, end: chunk.upperBound)
-                var records = RecordTable.Builder()
-                if let kept, let spill { records = RecordTable.Builder(keeping: kept, spillingTo: spill) }
-                var isRecords = true
-                do {
-                    try parser.forEachElement { value in
-                        switch value {
-                        case .object(let object): records.append(object, at: location)
-                        case .list, .null: isRecords = false
-                        default: records.append(Object([Object.Field(name: "name", value: value)]), at: location)
-                        }
-                        return isRecords
-                    }
-                    guard isRecords else { return nil }
-                    return try records.finishSpilling()
-                } catch {
-                    return nil
-                }
+                var builder = RecordTable.Builder()
+                if let kept, let spill { builder = RecordTable.Builder(keeping: kept, spillingTo: spill) }
+                return JSONReader.records(in: chunk, of: bytes, path: path, into: builder)
             }
             for part in parts {
                 guard let part else {
