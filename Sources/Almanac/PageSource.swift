@@ -58,19 +58,15 @@ struct PageSource: Sendable {
     }
 
     /// A data file's bytes, or none for a large JSON file, which is parsed as it is read again;
-    /// and the fingerprint of its windows either way.
+    /// and their fingerprint (a JSON file's, of its windows).
     private static func read(_ path: String, fileSystem: any FileSystem) throws -> (bytes: [UInt8]?, digest: String) {
-        let window = JSONReader.windowBytes
-        var digests: [[UInt8]] = []
         guard DataFormat(path: path) == .json else {
             let bytes = try fileSystem.read(path)
-            for start in stride(from: 0, to: max(bytes.count, 1), by: window) {
-                digests.append(Array(ContentHash.fingerprint([Array(bytes[start..<min(bytes.count, start + window)])]).utf8))
-            }
-            return (bytes, ContentHash.fingerprint(digests))
+            return (bytes, ContentHash.fingerprint([bytes]))
         }
+        var digests: [[UInt8]] = []
         var first: [UInt8] = []
-        try fileSystem.read(path, inPiecesOf: window) { piece in
+        try fileSystem.read(path, inPiecesOf: JSONReader.windowBytes) { piece in
             digests.append(Array(ContentHash.fingerprint([piece]).utf8))
             first = digests.count == 1 ? piece : []
         }
@@ -131,10 +127,10 @@ struct PageSource: Sendable {
             let path = data.path, fileSystem = fileSystem
             let kept = settings.fieldsReadPerRow
             let spill = kept == nil ? nil : spillFolder.flatMap { try? SpillFile(in: $0) }
-            let streamed = try? JSONReader().streamRecords(path: path, keeping: kept, spill: spill) { take in
+            let records = try? JSONReader().streamRecords(path: path, keeping: kept, spill: spill) { take in
                 try fileSystem.read(path, inPiecesOf: JSONReader.windowBytes, take)
             }
-            if let records = streamed ?? nil { return .rows(records) }
+            if let records { return .rows(records) }
             // Not an array of records, or unreadable now: read whole, for the model to decide
             // and the parser to say where it is wrong.
             let bytes: [UInt8]

@@ -136,17 +136,8 @@ public enum SearchIndex {
                     entries.append(UInt8(ascii: "]"))
                 }
                 entries.append(UInt8(ascii: "]"))
-                // The entries are JSON in a string: a phone's script engine reads `JSON.parse`
-                // of a string faster than the same array written as code, and loading a shard
-                // is the slowest keystroke of a search.
-                var output: [UInt8] = []
-                output.reserveCapacity(entries.count + entries.count / 16 + 128)
-                output += "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8
-                JSONWriter.quote(page.name + "/" + leaf.key + "/" + String(pageIndex), into: &output)
-                output += "]=JSON.parse(".utf8
-                Self.appendScriptString(entries, into: &output)
-                output += ");\n".utf8
-                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: output))
+                let name = page.name + "/" + leaf.key + "/" + String(pageIndex)
+                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: shardScript(named: name, entries: entries)))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
@@ -182,6 +173,21 @@ public enum SearchIndex {
             }
         }
         return (labels, sections, hrefs)
+    }
+
+    /// The script of one shard file, which registers its entries (a JSON array) under `name`.
+    /// The entries are JSON in a string: a phone's script engine reads `JSON.parse` of a string
+    /// faster than the same array written as code, and loading a shard is the slowest
+    /// keystroke of a search.
+    static func shardScript(named name: String, entries: [UInt8]) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(entries.count + entries.count / 16 + 128)
+        output += "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8
+        JSONWriter.quote(name, into: &output)
+        output += "]=JSON.parse(".utf8
+        appendScriptString(entries, into: &output)
+        output += ");\n".utf8
+        return output
     }
 
     /// UTF-8 `text` as a single-quoted script string: backslashes, quotes and line breaks
