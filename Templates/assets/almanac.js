@@ -553,6 +553,7 @@
     const READ_AHEAD = 3;
     const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
     const typeMore = 'Type at least ' + count + ' letters of a word.';
+    const typeMoreOfEach = 'Type at least ' + count + ' letters of each word to search every row.';
     let generation = 0;
     return {
       // Runs without yielding while the pages it needs are loaded (every keystroke after the
@@ -560,7 +561,11 @@
       search: (terms, done) => {
         const mine = ++generation;
         const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
-        const leaves = words.map(leavesOf);
+        // A word too short for a prefix shard only narrows what the longer words find: its
+        // whole-word shard holds the rows where it stands alone, not those of the word it
+        // begins (`falcon r` on the way to `falcon ridge`). Alone, it is looked up whole.
+        const long = words.filter((word) => Array.from(word).length >= shortest);
+        const leaves = (long.length > 0 ? long : words).map(leavesOf);
         if (words.length === 0 || leaves.includes(null)) {
           resultsView.showNothing(typeMore);
           noResults.hidden = true;
@@ -590,42 +595,72 @@
           }
           loaded += 1;
         };
-        const show = () => {
-          const complete = loaded >= wanted.length;
+        // `searching`: more pages are on their way, and what is found so far is shown meanwhile.
+        let answered = false;
+        let shownSoFar = 0;
+        const show = (searching) => {
+          const complete = !searching && loaded >= wanted.length;
           const ordered = Array.from(found.values()).sort((a, b) => a[field.row] - b[field.row]);
           const shown = Math.min(found.size, MAX_RESULTS);
           const isAll = complete && found.size <= MAX_RESULTS;
+          // Stopped short of the pages a short word would need: there may be more.
+          const partial = !searching && !complete && found.size < MAX_RESULTS;
+          shownSoFar = shown;
           resultsView.show(shown, (k) => [
             ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1]], words,
-          isAll ? '' : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'));
+          searching || isAll ? '' : partial ? typeMoreOfEach
+            : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'));
           if (complete) {
             const matched = new Set(ordered.map((entry) => entry[field.section]));
             manifest.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
           }
-          noResults.hidden = found.size !== 0;
-          status.textContent = found.size === 0 ? 'No results'
+          noResults.hidden = found.size !== 0 || partial;
+          status.textContent = searching || partial ? found.size + (found.size === 1 ? ' result' : ' results') + ' so far'
+            : found.size === 0 ? 'No results'
             : complete ? (found.size === 1 ? '1 result' : found.size + ' results') : 'Over ' + shown + ' results';
-          done();
+          if (!answered) { answered = true; done(); }
         };
+        // One leaf's rows come in order, page after page: a screenful found in its first pages
+        // is the screenful the finished search begins with, so it is shown while the rest of
+        // a long leaf loads (`summit labs` reads every page of the rarer word's shard).
+        const SCREENFUL = 12;
+        const showSoFar = () => {
+          if (rarest.length === 1 && found.size >= SCREENFUL && found.size > shownSoFar) show(true);
+        };
+        // A page of one word's leaf that holds a full list of results answers the query by
+        // itself unless the word is longer than the leaf's key (then not every entry matches).
+        const answers = ([key, page]) => words.length === 1 && Array.from(words[0]).length <= Array.from(key).length
+          && Math.min(manifest.pageSize, manifest.shards[key] - page * manifest.pageSize) >= MAX_RESULTS;
+        // A short word narrows what the longer words find but cannot choose the pages to read
+        // (`falcon r`: every page of `falcon` holds candidates): such a query reads what one
+        // round trip brings, and the list says there may be more until the word is longer.
+        const budget = long.length < words.length ? READ_AHEAD : Infinity;
+        const asked = new Set();
+        const ask = (at) => { asked.add(at); return loadPage(...wanted[at]); };
         const next = () => {
           while (loaded < wanted.length && found.size < MAX_RESULTS) {
             const cached = pageOf(...wanted[loaded]);
             if (!cached) {
-              // The files after it are asked for at the same time: a query that reads several
-              // waits for one round trip, not one per file.
-              for (let ahead = loaded + 1; ahead < Math.min(wanted.length, loaded + READ_AHEAD); ahead += 1) {
-                loadPage(...wanted[ahead]).catch(() => {});
-              }
-              loadPage(...wanted[loaded]).then((entries) => {
+              if (!asked.has(loaded) && asked.size >= budget) break;
+              // The page needed now is asked for first. The files after it are asked for at
+              // the same time when they may be needed: a query that reads several waits for
+              // one round trip, not one per file, and one that needs a single page reads only it.
+              ask(loaded).then((entries) => {
                 if (mine !== generation) return;
                 take(entries);
                 next();
               }, () => { if (mine === generation) fail('part of the search data'); });
+              if (!answers(wanted[loaded])) {
+                for (let ahead = loaded + 1; ahead < Math.min(wanted.length, loaded + READ_AHEAD) && asked.size < budget; ahead += 1) {
+                  if (!asked.has(ahead)) ask(ahead).catch(() => {});
+                }
+              }
+              showSoFar();
               return;
             }
             take(cached);
           }
-          show();
+          show(false);
         };
         next();
       },

@@ -13,9 +13,10 @@ def wait(driver, condition, timeout=10):
 
 def result_labels(driver):
     # One script call: the list is re-rendered as the query changes, so elements found first and
-    # read afterwards can go stale in between.
+    # read afterwards can go stale in between. `textContent`: results below the screen are not
+    # laid out (`content-visibility`), and `innerText` reads only laid-out text.
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) .label'), e => e.innerText)")
+        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) .label'), e => e.textContent)")
 
 
 def test_front_page_lists_sections_and_the_index_leads_to_their_pages(driver, split_site):
@@ -104,15 +105,75 @@ def test_a_common_prefix_is_cut_into_smaller_shards_that_search_still_spans(driv
     driver.get((output / "people.html").as_uri())
     field = driver.find_element(By.ID, "search-field")
     field.send_keys("andr")
-    wait(driver, lambda: len(result_labels(driver)) == 100)
-    assert all(label.startswith("Andrews") for label in result_labels(driver))
+    # The list shows `and`'s results until `andr`'s replace them.
+    wait(driver, lambda: len(result_labels(driver)) == 100
+         and all(label.startswith("Andrews") for label in result_labels(driver)))
     loaded = driver.execute_script(
         "return Array.from(document.scripts).map(s => s.src.split('/').pop()).filter(s => /^[0-9a-f]+-\\d+\\.js/.test(s))")
-    assert loaded and all(name.startswith("616e6472-") for name in loaded)
+    assert loaded and all(name.startswith("616e6472-") for name in loaded), loaded
     field.clear()
     field.send_keys("and 050")
     wait(driver, lambda: result_labels(driver) == ["And 050", "Anders 050", "Andrews 050"])
     assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "3 results"
+
+
+def test_a_short_word_after_a_long_one_narrows_what_one_round_trip_brings(driver, tmp_path):
+    # `05` is too short for a shard of its own and stands alone in no name: it narrows what
+    # `andrews` finds, as the beginning of a word, rather than asking for more letters first. It
+    # cannot choose the pages to read, so the query reads one round trip of them (three of the
+    # five) and says there may be more, until the word is long enough to have its own shard.
+    content = tmp_path / "Content"
+    content.mkdir()
+    names = [f"Andrews {i:03}" for i in range(500)] + [f"Berg {i:03}" for i in range(300)]
+    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
+    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
+    output = build(content, tmp_path)
+    driver.get((output / "people.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    status = driver.find_element(By.CSS_SELECTOR, "[role='status']")
+    field.send_keys("andrews 05")
+    wait(driver, lambda: result_labels(driver) == [f"Andrews {i:03}" for i in range(50, 60)])
+    assert status.text == "10 results so far"
+    assert "letters of each word" in driver.find_element(By.CSS_SELECTOR, ".search-more").text
+    field.send_keys("7")
+    wait(driver, lambda: result_labels(driver) == ["Andrews 057"])
+    wait(driver, lambda: status.text == "1 result")
+    # Rows 400 to 499 are on the fifth page: the first round trip for `4` does not reach it,
+    # the next keystroke's does.
+    driver.get((output / "people.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    status = driver.find_element(By.CSS_SELECTOR, "[role='status']")
+    field.send_keys("andrews 4")
+    wait(driver, lambda: status.text == "0 results so far")
+    assert not driver.find_element(By.CSS_SELECTOR, ".no-results").is_displayed()
+    field.send_keys("5")
+    wait(driver, lambda: result_labels(driver) == [f"Andrews {i:03}" for i in range(450, 460)])
+    wait(driver, lambda: status.text == "10 results")
+
+
+def test_a_long_shard_shows_the_rows_its_first_pages_found_while_the_rest_loads(driver, tmp_path):
+    # `andrews rd` reads every page of the `andrews` shard (300 rows, three pages) for its 30
+    # rows. Rows come in order, so the 20 of the first two pages are the list's beginning and are
+    # shown at once; here the third page is missing, and they stay listed beside the error.
+    content = tmp_path / "Content"
+    content.mkdir()
+    names = [f"Andrews {i:03}" + (" Rd" if i % 10 == 0 else "") for i in range(300)] + ["Berg"]
+    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
+    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
+    output = build(content, tmp_path)
+    every = [f"Andrews {i:03} Rd" for i in range(0, 300, 10)]
+    driver.get((output / "people.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("andrews rd")
+    wait(driver, lambda: result_labels(driver) == every)
+    assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "30 results"
+    third = [p for p in (output / "assets" / "search-people").iterdir() if p.name.endswith("-2.js")]
+    assert len(third) == 1
+    third[0].unlink()
+    driver.get((output / "people.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("andrews rd")
+    status = driver.find_element(By.CSS_SELECTOR, ".search-status")
+    wait(driver, lambda: "could not be loaded" in status.text)
+    wait(driver, lambda: result_labels(driver) == every[:20])
 
 
 def long_section_site(tmp_path):
