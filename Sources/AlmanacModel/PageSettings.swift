@@ -233,6 +233,41 @@ public struct PageSettings: Sendable, Equatable {
     /// (`wingspan_cm` → `Wingspan cm`, `firstName` → `First name`).
     public func label(for field: String) -> String {
         if let label = labels[field] { return label }
+        return Self.asciiLabel(field) ?? Self.readableLabel(field)
+    }
+
+    /// `readableLabel` for a name of ASCII alone, byte by byte: it is asked for every field of
+    /// every detail page, and Unicode's letter-case tables cost more than the rest of the row.
+    /// Nil for any other name.
+    static func asciiLabel(_ field: String) -> String? {
+        var label: [UInt8] = []
+        label.reserveCapacity(field.utf8.count + 2)
+        var words = 0
+        var inWord = false
+        var previous: UInt8 = 0
+        for byte in field.utf8 {
+            guard byte < 0x80 else { return nil }
+            defer { previous = byte }
+            if byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: " ") {
+                inWord = false
+                continue
+            }
+            let isUppercase = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
+            if isUppercase && inWord && previous >= UInt8(ascii: "a") && previous <= UInt8(ascii: "z") { inWord = false }
+            if !inWord {
+                if words > 0 { label.append(UInt8(ascii: " ")) }
+                words += 1
+                inWord = true
+            }
+            label.append(isUppercase && words > 1 ? byte + 32 : byte)
+        }
+        if let first = label.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") { label[0] = first - 32 }
+        return String(decoding: label, as: UTF8.self)
+    }
+
+    /// A field's name as words: split at `_`, `-`, spaces and where a lowercase letter meets an
+    /// uppercase one; the first word as written, the rest in lowercase, the first letter capital.
+    static func readableLabel(_ field: String) -> String {
         var words: [String] = []
         var word = ""
         var previous: Character?
