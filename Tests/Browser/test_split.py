@@ -13,10 +13,9 @@ def wait(driver, condition, timeout=10):
 
 def result_labels(driver):
     # One script call: the list is re-rendered as the query changes, so elements found first and
-    # read afterwards can go stale in between. `textContent`: results below the screen are not
-    # laid out (`content-visibility`), and `innerText` reads only laid-out text.
+    # read afterwards can go stale in between.
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) .label'), e => e.textContent)")
+        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) .label'), e => e.innerText)")
 
 
 def test_front_page_lists_sections_and_the_index_leads_to_their_pages(driver, split_site):
