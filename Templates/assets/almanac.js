@@ -249,7 +249,10 @@
       }
     }
   };
-  const highlight = (element, terms) => {
+  // `wordStarts`: only where a word begins, as sharded search matches (`r` in `S.r.l.`, not in
+  // `Anchor`); otherwise wherever the term is, as the other strategies match.
+  const wordCharacter = /[\p{L}\p{N}]/u;
+  const highlight = (element, terms, wordStarts = false) => {
     for (const part of element.querySelectorAll('[data-search]')) {
       const text = originals.has(part) ? originals.get(part) : part.textContent;
       const { folded, map } = foldWithMap(text);
@@ -257,6 +260,7 @@
       for (const term of terms) {
         let at = folded.indexOf(term);
         while (at !== -1) {
+          if (wordStarts && at > 0 && wordCharacter.test(folded[at - 1])) { at = folded.indexOf(term, at + 1); continue; }
           const start = map[at];
           let end = map[at + term.length];
           if (end <= start) end = start + 1;
@@ -295,7 +299,7 @@
     const list = main.querySelector('.search-results');
     const more = main.querySelector('.search-more');
     const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
-    const item = (href, labelText, sectionTitle, terms) => {
+    const item = (href, labelText, sectionTitle, terms, wordStarts) => {
       const element = document.createElement('li');
       const link = document.createElement('a');
       link.href = root + href;
@@ -308,7 +312,7 @@
       where.textContent = sectionTitle;
       link.append(label, where);
       element.append(link);
-      highlight(element, terms);
+      highlight(element, terms, wordStarts);
       return element;
     };
     // A screenful of results is made at once and the rest a frame at a time, so a keystroke
@@ -318,20 +322,20 @@
     const FIRST = 12;
     let showing = 0;
     let kept = new Map();
-    const element = ([href, labelText, sectionTitle], terms, made) => {
+    const element = ([href, labelText, sectionTitle], terms, made, wordStarts) => {
       const old = kept.get(href);
-      if (old) { highlight(old, terms); made.set(href, old); return old; }
-      const fresh = item(href, labelText, sectionTitle, terms);
+      if (old) { highlight(old, terms, wordStarts); made.set(href, old); return old; }
+      const fresh = item(href, labelText, sectionTitle, terms, wordStarts);
       made.set(href, fresh);
       return fresh;
     };
     return {
       // `describe(k)`: the k-th result's [href, label, section title].
-      show: (count, describe, terms, note) => {
+      show: (count, describe, terms, note, wordStarts = false) => {
         const mine = ++showing;
         const made = new Map();
         const first = [];
-        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(element(describe(k), terms, made));
+        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(element(describe(k), terms, made, wordStarts));
         const current = list.children;
         const same = !list.hidden && current.length >= first.length && first.every((node, k) => current[k] === node);
         if (same) {
@@ -354,7 +358,7 @@
           if (mine !== showing) return;
           const end = Math.min(count, next + FIRST * 2);
           const fragment = document.createDocumentFragment();
-          for (; next < end; next += 1) fragment.append(element(describe(next), terms, made));
+          for (; next < end; next += 1) fragment.append(element(describe(next), terms, made, wordStarts));
           list.append(fragment);
           if (next < count) requestAnimationFrame(rest); else kept = made;
         };
@@ -609,7 +613,7 @@
           resultsView.show(shown, (k) => [
             ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1]], words,
           searching || isAll ? '' : partial ? typeMoreOfEach
-            : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'));
+            : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'), true);
           if (complete) {
             const matched = new Set(ordered.map((entry) => entry[field.section]));
             manifest.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));

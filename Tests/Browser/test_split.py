@@ -148,6 +148,14 @@ def test_a_short_word_after_a_long_one_narrows_what_one_round_trip_brings(driver
     field.send_keys("5")
     wait(driver, lambda: result_labels(driver) == [f"Andrews {i:03}" for i in range(450, 460)])
     wait(driver, lambda: status.text == "10 results")
+    # Marked where a word begins with the term, as it matched: one `1` of `111`.
+    field.clear()
+    field.send_keys("berg 1")
+    wait(driver, lambda: "Berg 111" in result_labels(driver))
+    marks = driver.execute_script(
+        "const row = Array.from(document.querySelectorAll('.search-results li')).find(li => li.textContent.includes('Berg 111'));"
+        "return Array.from(row.querySelectorAll('mark'), mark => mark.textContent)")
+    assert marks == ["Berg", "1"]
 
 
 def test_a_long_shard_shows_the_rows_its_first_pages_found_while_the_rest_loads(driver, tmp_path):
