@@ -667,9 +667,9 @@ def search_lines(searching):
                      f"{ratio(build_wall, theirs['index']['wall'])} (whole build ÷ indexing alone) |")
     lines += ["", f"Keystrokes ({mine['keystrokes']} of them): the time until the first screenful of results shows, less the time "
               "spent waiting for shard files to arrive (over loopback here, far longer on a phone's network, which is why the "
-              "bytes are counted); with the wait, and how many keystrokes waited at all. Under throttling the queries are "
-              f"typed {mine.get('throttled_keystrokes', 0) // max(1, mine['keystrokes'])} times over, each time on a fresh page "
-              "with an empty cache as unthrottled, their keystrokes pooled.", "",
+              "bytes are counted); with the wait, and how many keystrokes waited at all."
+              + (f" Under throttling the queries are typed {mine['throttled_passes']} times over, each time on a fresh page "
+                 "with an empty cache as unthrottled, their keystrokes pooled." if "throttled_passes" in mine else ""), "",
               "| CPU | median | 95th percentile | with the wait: median | 95th percentile | keystrokes that waited | median wait |",
               "|---|---:|---:|---:|---:|---:|---:|"]
     for label, prefix in (("unthrottled", ""), ("4× throttled", "throttled_")):

@@ -264,7 +264,7 @@ def almanac_search(target, make_driver, throttled=True):
             for _ in range(THROTTLED_PASSES):
                 driver.execute_cdp_cmd("Network.clearBrowserCache", {})
                 slowed += almanac_queries(driver, url, sent, throttle=4)[1]
-            figures.update(keystroke_figures(slowed, "throttled_"))
+            figures.update(keystroke_figures(slowed, "throttled_"), throttled_passes=THROTTLED_PASSES)
         firsts = [almanac_first_result(driver, url, query) for query in QUERIES[:5]]
         figures["first_result_ms"] = statistics.median(f for f in firsts if f is not None)
     finally:

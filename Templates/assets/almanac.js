@@ -176,6 +176,8 @@
   const status = main.querySelector('.search-status');
   const noResults = main.querySelector('.no-results');
   const MAX_RESULTS = 100;
+  // The results a phone shows without scrolling.
+  const SCREENFUL = 12;
 
   const announce = (count) => {
     noResults.hidden = count !== 0;
@@ -319,7 +321,6 @@
     // that finds a hundred rows on a phone is answered within its frame. Typing on mostly
     // finds the same rows again: their elements are kept (by address) and highlighted anew,
     // and a list whose rows did not change is not rebuilt.
-    const FIRST = 12;
     let showing = 0;
     let kept = new Map();
     const element = ([href, labelText, sectionTitle], terms, made, wordStarts) => {
@@ -335,7 +336,7 @@
         const mine = ++showing;
         const made = new Map();
         const first = [];
-        for (let k = 0; k < Math.min(count, FIRST); k += 1) first.push(element(describe(k), terms, made, wordStarts));
+        for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) first.push(element(describe(k), terms, made, wordStarts));
         const current = list.children;
         const same = !list.hidden && current.length >= first.length && first.every((node, k) => current[k] === node);
         if (same) {
@@ -356,7 +357,7 @@
         let next = first.length;
         const rest = () => {
           if (mine !== showing) return;
-          const end = Math.min(count, next + FIRST * 2);
+          const end = Math.min(count, next + SCREENFUL * 2);
           const fragment = document.createDocumentFragment();
           for (; next < end; next += 1) fragment.append(element(describe(next), terms, made, wordStarts));
           list.append(fragment);
@@ -627,7 +628,6 @@
         // One leaf's rows come in order, page after page: a screenful found in its first pages
         // is the screenful the finished search begins with, so it is shown while the rest of
         // a long leaf loads (`summit labs` reads every page of the rarer word's shard).
-        const SCREENFUL = 12;
         const showSoFar = () => {
           if (rarest.length === 1 && found.size >= SCREENFUL && found.size > shownSoFar) show(true);
         };
