@@ -147,9 +147,13 @@
       nav.addEventListener('pointerup', stop);
       nav.addEventListener('pointercancel', stop);
     }
+    // Each search sets every link; only those whose state changes are touched, since a
+    // hundred attribute writes a keystroke cost a phone a good part of its frame.
+    const disabled = new Set();
     const setEnabled = (id, enabled) => {
       const link = links.get(id);
-      if (!link) return;
+      if (!link || disabled.has(id) !== enabled) return;
+      if (enabled) disabled.delete(id); else disabled.add(id);
       if (enabled) {
         link.removeAttribute('aria-disabled');
         link.removeAttribute('tabindex');
@@ -242,6 +246,17 @@
     map.push(position);
     return { folded, map };
   };
+  // A result row's label is highlighted anew at every keystroke: its folding is kept.
+  const foldings = new Map();
+  const foldedOnce = (text) => {
+    let known = foldings.get(text);
+    if (!known) {
+      if (foldings.size > 5000) foldings.clear();
+      known = foldWithMap(text);
+      foldings.set(text, known);
+    }
+    return known;
+  };
   const originals = new WeakMap();
   const unhighlight = (element) => {
     for (const part of element.querySelectorAll('[data-search]')) {
@@ -257,7 +272,7 @@
   const highlight = (element, terms, wordStarts = false) => {
     for (const part of element.querySelectorAll('[data-search]')) {
       const text = originals.has(part) ? originals.get(part) : part.textContent;
-      const { folded, map } = foldWithMap(text);
+      const { folded, map } = foldedOnce(text);
       const ranges = [];
       for (const term of terms) {
         let at = folded.indexOf(term);
@@ -323,6 +338,8 @@
     // and a list whose rows did not change is not rebuilt.
     let showing = 0;
     let kept = new Map();
+    // The rows made so far of a list still being filled a frame at a time.
+    let filling = null;
     const element = ([href, labelText, sectionTitle], terms, made, wordStarts) => {
       const old = kept.get(href);
       if (old) { highlight(old, terms, wordStarts); made.set(href, old); return old; }
@@ -330,44 +347,59 @@
       made.set(href, fresh);
       return fresh;
     };
+    // The list is changed in place: a row goes where it belongs, and the rows after the first
+    // screenful are hidden at once and put right or taken out a frame at a time. Taking a
+    // hundred rows out of a laid-out list costs a phone several milliseconds; hiding them, a
+    // tenth of one.
+    const place = (node, at) => {
+      const current = list.children[at];
+      if (current !== node) list.insertBefore(node, current || null);
+      if (node.hidden) node.hidden = false;
+    };
+    const hideFrom = (at) => {
+      const rows = list.children;
+      for (let k = at; k < rows.length; k += 1) if (!rows[k].hidden) rows[k].hidden = true;
+    };
+    const removeFrom = (at) => {
+      if (list.children.length <= at) return;
+      const tail = document.createRange();
+      tail.setStartBefore(list.children[at]);
+      tail.setEndAfter(list.lastChild);
+      tail.deleteContents();
+    };
     return {
       // `describe(k)`: the k-th result's [href, label, section title].
       show: (count, describe, terms, note, wordStarts = false) => {
         const mine = ++showing;
         const made = new Map();
-        const first = [];
-        for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) first.push(element(describe(k), terms, made, wordStarts));
-        const current = list.children;
-        const same = !list.hidden && current.length >= first.length && first.every((node, k) => current[k] === node);
-        if (same) {
-          // The rows past the first screenful go in one step, not one by one.
-          if (current.length > first.length) {
-            const tail = document.createRange();
-            tail.setStartBefore(current[first.length]);
-            tail.setEndAfter(list.lastChild);
-            tail.deleteContents();
-          }
-        } else {
-          list.replaceChildren(...first);
-        }
+        for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) place(element(describe(k), terms, made, wordStarts), k);
+        let next = Math.min(count, SCREENFUL);
+        hideFrom(next);
         list.hidden = false;
         for (const part of pageParts) part.hidden = true;
         more.hidden = !note;
         more.textContent = note || '';
-        let next = first.length;
+        const finish = () => { kept = made; filling = null; removeFrom(count); };
         const rest = () => {
           if (mine !== showing) return;
           const end = Math.min(count, next + SCREENFUL * 2);
-          const fragment = document.createDocumentFragment();
-          for (; next < end; next += 1) fragment.append(element(describe(next), terms, made, wordStarts));
-          list.append(fragment);
-          if (next < count) requestAnimationFrame(rest); else kept = made;
+          for (; next < end; next += 1) place(element(describe(next), terms, made, wordStarts), next);
+          if (next < count) requestAnimationFrame(rest); else finish();
         };
-        if (next < count) requestAnimationFrame(rest); else kept = made;
+        filling = made;
+        if (next < count) requestAnimationFrame(rest); else finish();
+      },
+      // A search that must wait for its data stops filling the last list: frames drawn while
+      // it waits would lay out rows about to be replaced. The rows made so far are kept for
+      // the list that replaces them.
+      hold: () => {
+        showing += 1;
+        if (filling) { kept = filling; filling = null; }
       },
       showNothing: (note) => {
         showing += 1;
         kept = new Map();
+        filling = null;
         list.replaceChildren();
         list.hidden = true;
         for (const part of pageParts) part.hidden = true;
@@ -377,6 +409,7 @@
       clear: () => {
         showing += 1;
         kept = new Map();
+        filling = null;
         for (const part of pageParts) part.hidden = false;
         if (list) { list.hidden = true; list.replaceChildren(); }
         if (more) more.hidden = true;
@@ -649,6 +682,7 @@
               // The page needed now is asked for first. The files after it are asked for at
               // the same time when they may be needed: a query that reads several waits for
               // one round trip, not one per file, and one that needs a single page reads only it.
+              resultsView.hold();
               ask(loaded).then((entries) => {
                 if (mine !== generation) return;
                 take(entries);
@@ -727,7 +761,9 @@
     scheduled = true;
     requestAnimationFrame(() => { scheduled = false; update(); });
   });
-  field.addEventListener('focus', () => withData(() => {}), { once: true });
+  // Focusing the field loads the data and readies the search, so the first letter typed
+  // finds it ready.
+  field.addEventListener('focus', () => withData(() => { if (!strategy) strategy = strategyFor(data); }), { once: true });
   field.addEventListener('keydown', (event) => {
     if (event.key === 'Escape') {
       event.preventDefault();

@@ -4,6 +4,7 @@ import shutil
 
 from conftest import build
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -15,7 +16,7 @@ def result_labels(driver):
     # One script call: the list is re-rendered as the query changes, so elements found first and
     # read afterwards can go stale in between.
     return driver.execute_script(
-        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) .label'), e => e.innerText)")
+        "return Array.from(document.querySelectorAll('.search-results:not([hidden]) li:not([hidden]) .label'), e => e.innerText)")
 
 
 def test_front_page_lists_sections_and_the_index_leads_to_their_pages(driver, split_site):
@@ -217,3 +218,46 @@ def test_search_leads_to_the_page_of_a_long_section_that_shows_the_row(driver, t
     driver.find_element(By.CSS_SELECTOR, ".search-results a").click()
     wait(driver, lambda: driver.current_url.endswith("/people/sections/a.3.html#row-adler"))
     assert driver.find_element(By.ID, "row-adler").is_displayed()
+
+
+def test_narrowing_a_long_list_puts_every_row_after_the_first_screenful_right(driver, tmp_path):
+    # `red` lists the 12 Alphas and then Bravos; `red blue` keeps the 12 Alphas on top and has
+    # Charlies after them. The rows past the first screenful are hidden at once and put right a
+    # frame at a time: once settled, the list holds exactly the new results, none left over.
+    content = tmp_path / "Content"
+    content.mkdir()
+    rows = [f"Alpha {i:02},red blue" for i in range(12)] + [f"Bravo {i:03},red" for i in range(100)] \
+        + [f"Charlie {i:03},red blue" for i in range(50)]
+    (content / "things.csv").write_text("name,note\n" + "\n".join(rows) + "\n")
+    (content / "things.md").write_text("---\ntitle: Things\ndata: things.csv\nsplit: 10\nsearch_shards: 100000\n---\n")
+    output = build(content, tmp_path)
+    driver.get((output / "things.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("red")
+    wait(driver, lambda: len(result_labels(driver)) == 100)
+    assert result_labels(driver)[11:13] == ["Alpha 11", "Bravo 000"]
+    field.send_keys(" blue")
+    expected = [f"Alpha {i:02}" for i in range(12)] + [f"Charlie {i:03}" for i in range(50)]
+    wait(driver, lambda: result_labels(driver) == expected)
+    wait(driver, lambda: driver.execute_script("return document.querySelectorAll('.search-results li').length") == 62)
+    assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "62 results"
+
+
+def test_index_links_follow_each_search_and_come_back_when_it_is_cleared(driver, tmp_path):
+    content = tmp_path / "Content"
+    content.mkdir()
+    (content / "things.csv").write_text("name\n" + "\n".join(f"{word} {i}" for word in ("Apple", "Berry") for i in range(8)) + "\n")
+    (content / "things.md").write_text("---\ntitle: Things\ndata: things.csv\nsplit: 10\n---\n")
+    output = build(content, tmp_path)
+    driver.get((output / "things" / "sections" / "a.html").as_uri())
+    disabled = lambda: driver.execute_script(
+        "return Array.from(document.querySelectorAll(\"nav[aria-label='Section index'] a\"),"
+        " a => a.getAttribute('aria-disabled') === 'true' && a.classList.contains('disabled') && a.tabIndex === -1)")
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("berry")
+    wait(driver, lambda: disabled() == [True, False])
+    field.clear()
+    field.send_keys("apple")
+    wait(driver, lambda: disabled() == [False, True])
+    field.send_keys(Keys.ESCAPE)
+    wait(driver, lambda: disabled() == [False, False])
