@@ -61,10 +61,11 @@ struct BuildCache: Sendable {
     /// The cache for this output as it is now, or nil when there is none, it is unreadable,
     /// anything site-wide changed, or it describes another tree.
     static func load(_ fileSystem: any FileSystem, content: String, output: String, global: String) -> BuildCache? {
-        guard let bytes = try? fileSystem.read(path(content: content)),
+        // An output with no stamp (a new folder) has no cache worth decoding.
+        guard let stamp = try? fileSystem.read(stampPath(output: output)),
+              let bytes = try? fileSystem.read(path(content: content)),
               let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
               stored.format == formatVersion, stored.global == global,
-              let stamp = try? fileSystem.read(stampPath(output: output)),
               String(decoding: stamp, as: UTF8.self) == stored.build + "\n"
         else { return nil }
         var cache = BuildCache(global: stored.global, build: stored.build)
@@ -84,14 +85,11 @@ struct BuildCache: Sendable {
     /// Writes a temporary file beside the cache and renames it over the old one, so a kill
     /// leaves either the old cache or the new.
     func save(_ fileSystem: any FileSystem, content: String) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let stored = Stored(format: Self.formatVersion, global: global, build: build, pages: pages, site: site, extraFiles: extraFiles, splices: splices)
         let target = Self.path(content: content)
         let folder = Path.directory(of: target)
         if !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
         let temporary = target + ".tmp"
-        try fileSystem.write([UInt8](try encoder.encode(stored)), to: temporary)
+        try fileSystem.write(BuildCacheFile(format: Self.formatVersion, cache: self).bytes, to: temporary)
         try fileSystem.move(temporary, to: target)
     }
 
@@ -105,8 +103,8 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The file's shape: what `JSONEncoder` writes, with keys sorted.
-    private struct Stored: Codable {
+    /// The file's shape, as `BuildCacheFile` writes it.
+    private struct Stored: Decodable {
         var format: Int
         var global: String
         var build: String

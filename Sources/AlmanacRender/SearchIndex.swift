@@ -60,6 +60,11 @@ public enum SearchIndex {
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        // Most text is ASCII, whose letters and digits need no lookup of Unicode properties.
+        if scalar.isASCII {
+            let value = scalar.value
+            return (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value)
+        }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
              .decimalNumber, .letterNumber, .otherNumber:

@@ -44,4 +44,15 @@ import Testing
         SearchIndex.appendScriptString(Array(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r", "é…"]"#.utf8), into: &output)
         #expect(String(decoding: output, as: UTF8.self) == #"'["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r", "é…"]'"#)
     }
+
+    /// Words are cut where the browser's `[^\p{L}\p{N}]` cuts them; ASCII takes a shortcut
+    /// past the Unicode properties that must agree with them.
+    @Test func asciiWordCharactersAreTheLettersAndNumbersOfUnicode() {
+        for value in UInt8(0)..<0x80 {
+            let scalar = Unicode.Scalar(value)
+            let isLetterOrNumber = [.uppercaseLetter, .lowercaseLetter, .decimalNumber].contains(scalar.properties.generalCategory)
+            #expect(SearchIndex.isWordScalar(scalar) == isLetterOrNumber, "\(value)")
+        }
+        #expect(SearchIndex.words("o'brien s.r.l. 3m") == ["o", "brien", "s", "r", "l", "3m"])
+    }
 }

@@ -64,6 +64,22 @@ import Testing
         #expect(second.fileCount == 0, "nothing changed, so nothing is rendered")
     }
 
+    /// The cache file is written by hand: names that need escaping in JSON come back as they
+    /// were, or nothing would be reused.
+    @Test func aCacheOfNamesThatNeedEscapingIsReadBackWhole() throws {
+        let site = Self.site
+            .replacingOccurrences(of: "title: States", with: #"title: "Quote \" back\\slash <tag> & Zürich""#)
+            .replacingOccurrences(of: "Texas,Austin,South", with: #""Tex\as ""the"" <state>",Austin,South"#)
+        let fileSystem = InlineSite.fileSystem(site)
+        let first = try Self.build(fileSystem)
+        let cache = try fileSystem.readText(".almanac/build-cache.json")
+        #expect(cache.contains(#"Quote \" back\\slash"#))
+        let second = try Self.build(fileSystem)
+        #expect(second.reusedPages == 2)
+        #expect(second.fileCount == 0)
+        #expect(second.reusedFiles == first.fileCount)
+    }
+
     @Test func editingOneRowRendersThatPageAndKeepsTheOther() throws {
         let fileSystem = InlineSite.fileSystem(Self.site)
         _ = try Self.build(fileSystem)
