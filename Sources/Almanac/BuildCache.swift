@@ -89,7 +89,7 @@ struct BuildCache: Sendable {
         let folder = Path.directory(of: target)
         if !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
         let temporary = target + ".tmp"
-        try fileSystem.write(BuildCacheFile(format: Self.formatVersion, cache: self).bytes, to: temporary)
+        try fileSystem.write(fileBytes(format: Self.formatVersion), to: temporary)
         try fileSystem.move(temporary, to: target)
     }
 
@@ -103,7 +103,7 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The file's shape, as `BuildCacheFile` writes it.
+    /// The file's shape, as `fileBytes` writes it.
     private struct Stored: Decodable {
         var format: Int
         var global: String
