@@ -147,13 +147,11 @@
       nav.addEventListener('pointerup', stop);
       nav.addEventListener('pointercancel', stop);
     }
-    // Each search sets every link; only those whose state changes are touched, since a
+    // Each search sets every link; only those whose state changes are written, since a
     // hundred attribute writes a keystroke cost a phone a good part of its frame.
-    const disabled = new Set();
     const setEnabled = (id, enabled) => {
       const link = links.get(id);
-      if (!link || disabled.has(id) !== enabled) return;
-      if (enabled) disabled.delete(id); else disabled.add(id);
+      if (!link || (link.getAttribute('aria-disabled') !== 'true') === enabled) return;
       if (enabled) {
         link.removeAttribute('aria-disabled');
         link.removeAttribute('tabindex');
