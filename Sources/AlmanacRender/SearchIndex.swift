@@ -37,26 +37,36 @@ public enum SearchIndex {
         page.rowCount > page.settings.searchShardThreshold && page.isSplit
     }
 
-    /// Words as sharded search sees them: folded text split at every code point that is not
-    /// a letter or a number. Code points, not Characters, because that is what the browser's
-    /// `\p{L}\p{N}` sees: a Hangul syllable folded to its jamo is one Character but three code
-    /// points.
-    static func words(_ folded: String) -> [Substring] {
-        let scalars = folded.unicodeScalars
-        var words: [Substring] = []
-        var start: String.UnicodeScalarView.Index?
-        var index = scalars.startIndex
-        while index < scalars.endIndex {
-            if isWordScalar(scalars[index]) {
-                if start == nil { start = index }
-            } else if let begun = start {
-                words.append(Substring(scalars[begun..<index]))
-                start = nil
+    /// Words as sharded search sees them: folded text (UTF-8) split at every code point that
+    /// is not a letter or a number, each word handed to `body` as it is found. Code points, not
+    /// Characters, because that is what the browser's `\p{L}\p{N}` sees: a Hangul syllable
+    /// folded to its jamo is one Character but three code points.
+    static func forEachWord(in folded: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+        var start = -1
+        var index = 0
+        let count = folded.count
+        while index < count {
+            let byte = folded[index]
+            let width: Int
+            let isWord: Bool
+            if byte < 0x80 {
+                width = 1
+                isWord = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            } else {
+                width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
+                var value = UInt32(byte) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
+                for next in folded[(index + 1)..<min(count, index + width)] { value = value << 6 | UInt32(next & 0x3F) }
+                isWord = Unicode.Scalar(value).map(isWordScalar) ?? false
             }
-            index = scalars.index(after: index)
+            if isWord {
+                if start < 0 { start = index }
+            } else if start >= 0 {
+                body(folded[start..<index])
+                start = -1
+            }
+            index += width
         }
-        if let begun = start { words.append(Substring(scalars[begun...])) }
-        return words
+        if start >= 0 { body(folded[start..<count]) }
     }
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
@@ -101,48 +111,62 @@ public enum SearchIndex {
         wordStarts.reserveCapacity(page.rowCount + 1)
         places.reserveCapacity(page.rowCount)
         var row = 0
+        var folded: [UInt8] = []
+        var rowWords: [String] = []
         for (sectionIndex, section) in page.sections.enumerated() {
             for (position, entry) in section.rows.enumerated() {
-                let words = Self.words(folded(entry, of: page))
-                var joined = words.joined(separator: " ")
-                joined.withUTF8 { wordBytes.append(contentsOf: $0) }
+                folded.removeAll(keepingCapacity: true)
+                foldedBytes(entry, of: page, into: &folded)
+                rowWords.removeAll(keepingCapacity: true)
+                forEachWord(in: folded) { word in
+                    if wordBytes.count > wordStarts[row] { wordBytes.append(UInt8(ascii: " ")) }
+                    wordBytes.append(contentsOf: word)
+                    // A row has a handful of words: a scan beats hashing them into a set.
+                    let text = String(decoding: word, as: UTF8.self)
+                    if !rowWords.contains(text) { rowWords.append(text) }
+                }
                 wordStarts.append(wordBytes.count)
                 places.append((Int32(sectionIndex), Int32(position)))
-                for word in Set(words.map(String.init)) { rowsOfWord[word, default: []].append(row) }
+                for word in rowWords { rowsOfWord[word, default: []].append(row) }
                 row += 1
             }
         }
         let rowCount = row
-        func words(of row: Int) -> String {
-            wordBytes.withUnsafeBufferPointer { String(decoding: $0[wordStarts[row]..<wordStarts[row + 1]], as: UTF8.self) }
-        }
         let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardLeafRows)
         let folder = paths.shardFolder ?? ""
         var manifestShards: [String] = []
+        var scratch: [UInt8] = []
+        let sections = page.sections
         for leaf in leaves {
             let rows = leaf.rows
             let pages = (rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
-                var entries: [UInt8] = [UInt8(ascii: "[")]
-                for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
-                    if position > 0 { entries += ",\n".utf8 }
-                    let place = places[row]
-                    let shown = page.sections[Int(place.section)].rows[Int(place.position)]
-                    entries += "[".utf8
-                    entries += String(row).utf8
-                    entries.append(UInt8(ascii: ","))
-                    JSONWriter.quote(words(of: row), into: &entries)
-                    entries.append(UInt8(ascii: ","))
-                    JSONWriter.quote(shown.label, into: &entries)
-                    entries.append(UInt8(ascii: ","))
-                    entries += String(place.section).utf8
-                    entries.append(UInt8(ascii: ","))
-                    JSONWriter.quote(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), into: &entries)
-                    entries.append(UInt8(ascii: "]"))
-                }
-                entries.append(UInt8(ascii: "]"))
                 let name = page.name + "/" + leaf.key + "/" + String(pageIndex)
-                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: shardScript(named: name, entries: entries)))
+                var script = shardScriptHead(named: name)
+                // The entries are written as they stand inside the script string: words and
+                // numbers need no escaping, labels and addresses are JSON-quoted and then
+                // escaped for the string.
+                script.reserveCapacity(16_384)
+                script.append(UInt8(ascii: "["))
+                for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
+                    if position > 0 { script += #",\n"#.utf8 }
+                    let place = places[row]
+                    let shown = sections[Int(place.section)].rows[Int(place.position)]
+                    script.append(UInt8(ascii: "["))
+                    script += String(row).utf8
+                    script += #",""#.utf8
+                    script += wordBytes[wordStarts[row]..<wordStarts[row + 1]]
+                    script += #"","#.utf8
+                    appendQuotedForScript(shown.label, scratch: &scratch, into: &script)
+                    script.append(UInt8(ascii: ","))
+                    script += String(place.section).utf8
+                    script.append(UInt8(ascii: ","))
+                    appendQuotedForScript(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), scratch: &scratch, into: &script)
+                    script.append(UInt8(ascii: "]"))
+                }
+                script.append(UInt8(ascii: "]"))
+                script += shardScriptTail
+                try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: script))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
@@ -180,26 +204,30 @@ public enum SearchIndex {
         return (labels, sections, hrefs)
     }
 
-    /// The script of one shard file, which registers its entries (a JSON array) under `name`.
-    /// The entries are JSON in a string: a phone's script engine reads `JSON.parse` of a string
-    /// faster than the same array written as code, and loading a shard is the slowest
-    /// keystroke of a search.
-    static func shardScript(named name: String, entries: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        output.reserveCapacity(entries.count + entries.count / 16 + 128)
-        output += "(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8
+    /// The start of a shard file's script, which registers its entries (a JSON array, escaped
+    /// for a script string, and then `shardScriptTail`) under `name`. The entries are JSON in
+    /// a string: a phone's script engine reads `JSON.parse` of a string faster than the same
+    /// array written as code, and loading a shard is the slowest keystroke of a search.
+    static func shardScriptHead(named name: String) -> [UInt8] {
+        var output = Array("(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8)
         JSONWriter.quote(name, into: &output)
-        output += "]=JSON.parse(".utf8
-        appendScriptString(entries, into: &output)
-        output += ");\n".utf8
+        output += "]=JSON.parse('".utf8
         return output
     }
 
-    /// UTF-8 `text` as a single-quoted script string: backslashes, quotes and line breaks
+    static let shardScriptTail = Array("');\n".utf8)
+
+    /// `text` as a JSON string, escaped for the single-quoted script string it stands in.
+    static func appendQuotedForScript(_ text: String, scratch: inout [UInt8], into output: inout [UInt8]) {
+        scratch.removeAll(keepingCapacity: true)
+        JSONWriter.quote(text, into: &scratch)
+        appendScriptEscaped(scratch, into: &output)
+    }
+
+    /// UTF-8 `text` escaped for a single-quoted script string: backslashes, quotes and line breaks
     /// (U+2028 and U+2029 included) escaped. Bytes, not characters: every byte to escape but
     /// those two line breaks is ASCII, and shards are megabytes in all.
-    static func appendScriptString(_ text: [UInt8], into output: inout [UInt8]) {
-        output.append(UInt8(ascii: "'"))
+    static func appendScriptEscaped(_ text: [UInt8], into output: inout [UInt8]) {
         var run = 0
         var index = 0
         let count = text.count
@@ -225,7 +253,6 @@ public enum SearchIndex {
             index += width
         }
         output.append(contentsOf: text[run..<count])
-        output.append(UInt8(ascii: "'"))
     }
 
     /// Where a search result goes: the row's detail page, or the row on its section's page.
@@ -259,12 +286,20 @@ public enum SearchIndex {
         page.rows.map { folded($0.row, of: page) }
     }
 
+    /// `folded(row, of: page)` as UTF-8, appended to `output`.
+    static func foldedBytes(_ row: Row, of page: Page, into output: inout [UInt8]) {
+        for (index, field) in page.searchFields.enumerated() {
+            if index > 0 { output.append(0x01) }
+            let value = field == page.labelField && row.record[field] == nil ? row.label : (row.record[field]?.text ?? "")
+            SearchText.fold(value, into: &output)
+        }
+    }
+
     /// A row's searched fields, folded, with the separator between them.
     static func folded(_ row: Row, of page: Page) -> String {
-        page.searchFields.map { field in
-            let value = field == page.labelField && row.record[field] == nil ? row.label : (row.record[field]?.text ?? "")
-            return SearchText.fold(value)
-        }.joined(separator: separator)
+        var bytes: [UInt8] = []
+        foldedBytes(row, of: page, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The script that registers a page's search data. A split page's data also carries each

@@ -261,10 +261,3 @@ import Testing
         #expect(!files.keys.contains { $0.hasPrefix("assets/search-") })
     }
 }
-
-@Suite struct SearchTextTests {
-    @Test(arguments: [("Côte d'Ivoire", "cote d'ivoire"), ("ØRSTED", "orsted"), ("Łódź", "lodz"), ("Straße", "strasse"), ("Ñandú", "nandu")])
-    func foldingMatchesWhatReadersType(text: String, folded: String) {
-        #expect(SearchText.fold(text) == folded)
-    }
-}

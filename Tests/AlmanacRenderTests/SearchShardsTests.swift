@@ -41,8 +41,8 @@ import Testing
     /// it should and hand `JSON.parse` the JSON exactly.
     @Test func shardEntriesAreEscapedForTheScriptStringTheyAreIn() {
         var output: [UInt8] = []
-        SearchIndex.appendScriptString(Array(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r", "é…"]"#.utf8), into: &output)
-        #expect(String(decoding: output, as: UTF8.self) == #"'["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r", "é…"]'"#)
+        SearchIndex.appendScriptEscaped(Array(#"["O'Brien \\ \"x\"","line\#nbreak","\#u{2028}\#u{2029}\#r", "é…"]"#.utf8), into: &output)
+        #expect(String(decoding: output, as: UTF8.self) == #"["O\'Brien \\\\ \\"x\\"","line\nbreak","\u2028\u2029\r", "é…"]"#)
     }
 
     /// Words are cut where the browser's `[^\p{L}\p{N}]` cuts them; ASCII takes a shortcut
@@ -53,6 +53,18 @@ import Testing
             let isLetterOrNumber = [.uppercaseLetter, .lowercaseLetter, .decimalNumber].contains(scalar.properties.generalCategory)
             #expect(SearchIndex.isWordScalar(scalar) == isLetterOrNumber, "\(value)")
         }
-        #expect(SearchIndex.words("o'brien s.r.l. 3m") == ["o", "brien", "s", "r", "l", "3m"])
+        #expect(Self.words("o'brien s.r.l. 3m") == ["o", "brien", "s", "r", "l", "3m"])
+    }
+
+    /// Beyond ASCII the words are cut by the Unicode categories too, code point by code point.
+    @Test func wordsAreCutAtEveryCodePointThatIsNotALetterOrNumber() {
+        #expect(Self.words("séance—café\u{1}東京 ४२ ½x") == ["séance", "café", "東京", "४२", "½x"])
+        #expect(Self.words("\u{1100}\u{1161}\u{11A8}\u{2028}a\u{1F600}b") == ["\u{1100}\u{1161}\u{11A8}", "a", "b"])
+    }
+
+    static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        SearchIndex.forEachWord(in: Array(text.utf8)) { words.append(String(decoding: $0, as: UTF8.self)) }
+        return words
     }
 }
