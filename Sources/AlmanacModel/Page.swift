@@ -17,6 +17,11 @@ public struct Page: Sendable {
     public let searchFields: [String]
     /// Where the page came from, for errors found while rendering.
     public let source: SourceLocation
+    /// Rows in all sections. Counted once: renderers ask for it (and for `isSplit`) on every
+    /// detail page, and counting walks every section.
+    public let rowCount: Int
+    /// Whether the HTML listing is split into a page per section.
+    public let isSplit: Bool
 
     public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
         self.name = name
@@ -28,9 +33,10 @@ public struct Page: Sendable {
         self.labelField = labelField
         self.searchFields = searchFields
         self.source = source
+        let rowCount = sections.reduce(0) { $0 + $1.rows.count }
+        self.rowCount = rowCount
+        isSplit = settings.splitThreshold.map { rowCount > $0 && sections.filter { !$0.isEmpty }.count > 1 } ?? false
     }
-
-    public var rowCount: Int { sections.reduce(0) { $0 + $1.rows.count } }
 
     /// The same page with other prose (used to find where the prose lands in the output).
     public func replacingProse(_ prose: Prose) -> Page {
@@ -39,12 +45,6 @@ public struct Page: Sendable {
             labelField: labelField, searchFields: searchFields, source: source)
     }
     public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
-
-    /// Whether the HTML listing is split into a page per section.
-    public var isSplit: Bool {
-        guard let threshold = settings.splitThreshold else { return false }
-        return rowCount > threshold && sections.filter { !$0.isEmpty }.count > 1
-    }
 
     /// Every row with its section, in page order.
     public var rows: [(section: Section, row: Row)] {
