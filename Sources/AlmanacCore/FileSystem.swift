@@ -150,19 +150,28 @@ public struct DiskFileSystem: FileSystem {
     public func read(_ path: String, inPiecesOf size: Int, _ body: ([UInt8]) throws -> Void) throws {
         let descriptor = try openForReading(path)
         defer { close(descriptor) }
-        var piece = [UInt8](repeating: 0, count: size)
         var sentAny = false
         while true {
-            var filled = 0
-            while filled < size {
-                let count = try Self.read(descriptor, into: &piece, at: filled, path: path)
-                if count == 0 { break }
-                filled += count
+            // Each piece is a new array read into without zeroing it first: a piece kept by
+            // `body` would otherwise be copied whole when the next one is read into it.
+            var failure: (any Error)?
+            let piece = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+                initialized = 0
+                do {
+                    while initialized < size {
+                        let count = try Self.read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[initialized...]), path: path)
+                        if count == 0 { break }
+                        initialized += count
+                    }
+                } catch {
+                    failure = error
+                }
             }
-            if filled == 0 && sentAny { return }
-            try body(filled == size ? piece : Array(piece[..<filled]))
+            if let failure { throw failure }
+            if piece.isEmpty && sentAny { return }
+            try body(piece)
             sentAny = true
-            if filled < size { return }
+            if piece.count < size { return }
         }
     }
 
@@ -181,10 +190,14 @@ public struct DiskFileSystem: FileSystem {
 
     /// One `read(2)` into `bytes` from `offset` to its end, retried when interrupted.
     private static func read(_ descriptor: Int32, into bytes: inout [UInt8], at offset: Int, path: String) throws -> Int {
+        try bytes.withUnsafeMutableBytes { buffer in
+            try read(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]), path: path)
+        }
+    }
+
+    private static func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: String) throws -> Int {
         while true {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
+            let count = Glibc.read(descriptor, buffer.baseAddress, buffer.count)
             if count >= 0 { return count }
             if errno != EINTR { throw FileSystemError(path: path, message: "cannot read the file") }
         }
