@@ -29,6 +29,32 @@ public struct Record: Sendable, Hashable {
 
     public subscript(name: String) -> Value? { table.value(named: name, at: row) }
 
+    /// Every field name of `records`, in the order first met. A name is known by its number
+    /// in its record's table rather than hashed as a string for every record: pages ask this
+    /// of all their records, a million at a time, before anything else can start.
+    public static func fieldNames(of records: [Record]) -> [String] {
+        var names: [String] = []
+        var known = Set<String>()
+        // Readers make a table per file, or per chunk of a large file: a handful in all.
+        var seenByTable: [ObjectIdentifier: [Bool]] = [:]
+        var table: RecordTable?
+        var seen: [Bool] = []
+        for record in records {
+            if record.table !== table {
+                if let table { seenByTable[ObjectIdentifier(table)] = seen }
+                table = record.table
+                seen = seenByTable[ObjectIdentifier(record.table)] ?? Array(repeating: false, count: record.table.names.count)
+            }
+            record.table.forEachNameIndex(at: record.row) { index in
+                guard !seen[index] else { return }
+                seen[index] = true
+                let name = record.table.names[index]
+                if known.insert(name).inserted { names.append(name) }
+            }
+        }
+        return names
+    }
+
     public static func == (lhs: Record, rhs: Record) -> Bool {
         (lhs.table === rhs.table && lhs.row == rhs.row) || (lhs.location == rhs.location && lhs.fields == rhs.fields)
     }

@@ -119,6 +119,15 @@ public final class RecordTable: Sendable {
         return result
     }
 
+    /// Each of a record's field names, as its index in `names`, in file order.
+    func forEachNameIndex(at row: Int, _ body: (Int) -> Void) {
+        var reader = Reader(bytes: bytes, index: starts[row])
+        for _ in 0..<reader.varint() {
+            body(reader.varint())
+            reader.index += reader.varint()
+        }
+    }
+
     /// Collects records one at a time; a reader makes one per file, or one per chunk of a file
     /// it reads on several cores.
     public struct Builder {

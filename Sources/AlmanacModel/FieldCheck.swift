@@ -7,11 +7,8 @@ import AlmanacCore
 enum FieldCheck {
     static func check(_ settings: PageSettings, records: [Record], label: String) throws(Diagnostic) {
         guard !records.isEmpty else { return }
-        var known = Set<String>()
-        var order: [String] = []
-        for record in records {
-            for name in record.fieldNames where known.insert(name).inserted { order.append(name) }
-        }
+        let order = Record.fieldNames(of: records)
+        let known = Set(order)
         // Every mistake is reported, not only the first.
         var problems: [Diagnostic] = []
         func require(_ field: String, _ key: String, extra: [String] = []) {

@@ -90,6 +90,7 @@ public struct PageBuilder {
         // Slugs are made on every core; only making them unique follows row order.
         let labels = ordered.flatMap { $0.map(\.label) }
         let baseSlugs = ParallelChunks.map(count: labels.count) { range in range.map { Slug.make(labels[$0]) } }
+        slugs.reserveCapacity(baseSlugs.count)
         var slugIndex = 0
         var built: [Section] = []
         for (section, rows) in zip(sections, ordered) {

@@ -80,6 +80,12 @@ public struct SlugAllocator: Sendable {
         self.taken = reserved
     }
 
+    /// Room for `count` more slugs, so that a page of many rows does not grow the set of
+    /// taken slugs step by step, rehashing it each time.
+    public mutating func reserveCapacity(_ count: Int) {
+        taken.reserveCapacity(taken.count + count)
+    }
+
     public mutating func allocate(_ text: String, fallback: String = "item") -> String {
         allocate(slug: Slug.make(text, fallback: fallback))
     }

@@ -30,6 +30,21 @@ struct RecordTableTests {
         #expect(record.location == SourceLocation(path: "a.json", line: 3, column: 7))
     }
 
+    /// A page's records may come from several tables (a large file is read in chunks, each
+    /// into a table of its own, which numbers its names in its own order).
+    @Test func fieldNamesAcrossTablesComeInTheOrderFirstMet() {
+        var first = RecordTable.Builder()
+        first.append(Object(["name": .string("Ann"), "age": .number(Number(40))]), at: SourceLocation(path: "p.csv", line: 2))
+        first.append(Object(["age": .number(Number(7)), "city": .string("Oslo")]), at: SourceLocation(path: "p.csv", line: 3))
+        var second = RecordTable.Builder()
+        second.append(Object(["zone": .string("B"), "city": .string("Rome"), "name": .string("Bo")]), at: SourceLocation(path: "p.csv", line: 4))
+        let one = first.finish()
+        let two = second.finish()
+        #expect(Record.fieldNames(of: one + two) == ["name", "age", "city", "zone"])
+        #expect(Record.fieldNames(of: [one[1]] + two + [one[0]]) == ["age", "city", "zone", "name"])
+        #expect(Record.fieldNames(of: []) == [])
+    }
+
     @Test func recordsOfOneTableKeepTheirOwnFieldsAndPlaces() {
         var builder = RecordTable.Builder()
         builder.append(Object(["name": .string("Ann"), "age": .number(Number(40))]), at: SourceLocation(path: "p.csv", line: 2))
