@@ -1,6 +1,7 @@
 /// A parsed piece of a template.
 indirect enum Node: Sendable {
-    case text(String)
+    /// Literal text, kept as the UTF-8 it is written out as.
+    case text([UInt8])
     case variable(Name, escaped: Bool)
     case section(Name, [Node], inverted: Bool)
     /// `{{>name}}`; a standalone partial indents every line of the partial.
@@ -34,11 +35,14 @@ struct Block: Sendable {
 /// A tag's name, split at its dots once when the template is parsed, not at every lookup.
 struct Name: Sendable {
     let parts: [String]
+    /// Each part's `TemplateObject.signature`, worked out once rather than at every lookup.
+    let signatures: [UInt64]
     /// `{{.}}`: the current context itself.
     let isImplicit: Bool
 
     init(_ text: String) {
         isImplicit = text == "."
         parts = isImplicit ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        signatures = parts.map(TemplateObject.signature)
     }
 }

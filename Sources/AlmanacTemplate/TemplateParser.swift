@@ -268,9 +268,9 @@ struct TemplateParser {
             switch token.kind {
             case .text:
                 if case .text(let previous)? = nodes.last {
-                    nodes[nodes.count - 1] = .text(previous + token.text)
+                    nodes[nodes.count - 1] = .text(previous + Array(token.text.utf8))
                 } else {
-                    nodes.append(.text(token.text))
+                    nodes.append(.text(Array(token.text.utf8)))
                 }
             case .variable(let escaped):
                 nodes.append(.variable(Name(token.name), escaped: escaped))

@@ -102,15 +102,21 @@ public final class TemplateRenderer {
         if name.isImplicit { return stack.last ?? .null }
         guard let first = name.parts.first else { return .null }
         var found: TemplateValue?
-        for context in stack.reversed() {
-            if let value = context[first] {
+        // By index from the top: iterating `stack.reversed()` copied (and retained) every
+        // context it passed, for every tag of every page.
+        var level = stack.count - 1
+        while level >= 0 {
+            if case .object(let object) = stack[level], let value = object.value(named: first, signature: name.signatures[0]) {
                 found = value
                 break
             }
+            level -= 1
         }
         guard var value = found else { return .null }
-        for part in name.parts.dropFirst() {
-            guard let next = value[part] else { return .null }
+        for index in name.parts.indices.dropFirst() {
+            guard case .object(let object) = value, let next = object.value(named: name.parts[index], signature: name.signatures[index]) else {
+                return .null
+            }
             value = next
         }
         return value
@@ -123,7 +129,7 @@ public final class TemplateRenderer {
         for node in nodes {
             switch node {
             case .text(let text):
-                output.append(contentsOf: text.utf8)
+                output.append(contentsOf: text)
             case .variable(let name, let escaped):
                 let text = lookupValue(name, stack).interpolated
                 if escaped { contentType.appendEscaped(text, &output) } else { output.append(contentsOf: text.utf8) }

@@ -34,11 +34,6 @@ public enum TemplateValue: Sendable, Equatable {
         case .list, .lazyList, .object: return ""
         }
     }
-
-    subscript(key: String) -> TemplateValue? {
-        if case .object(let fields) = self { return fields[key] }
-        return nil
-    }
 }
 
 extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
