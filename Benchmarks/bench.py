@@ -540,7 +540,8 @@ def ten_million():
     wall = time.monotonic() - started
     peak_kib = int(report.read_text().split()[-1]) if report.exists() else 0
     figures = {"n": n, "wall": wall, "peak_mib": peak_kib / 1024, "cap_gib": cap_gib, "ok": finished.returncode == 0,
-               "error": crash_reason(finished.stderr) if finished.returncode else None}
+               "error": crash_reason(finished.stderr) if finished.returncode else None,
+               "measured": f"{machine()['date']}, Almanac {machine()['almanac']}"}
     if figures["ok"]:
         figures["files"], figures["bytes"] = tree_size(target)
     remove(target)
@@ -806,6 +807,10 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
                       "after the first keystroke on a fresh page."]
     if huge:
         lines += ["", "## 10,000,000 records (listing and search, no detail pages)", ""]
+        if huge.get("measured") and huge["measured"] != f"{info['date']}, Almanac {info['almanac']}":
+            lines.append(f"Measured {huge['measured']}, by the last `--ten-million` run (a full run does not repeat it); "
+                         "its comparisons below are with this run's builds.")
+            lines.append("")
         if huge["ok"]:
             lines.append(f"Build {huge['wall']:.0f} s, peak {huge['peak_mib'] / 1024:.1f} GiB, {huge['files']:,} files, "
                          f"{huge['bytes'] / 2**30:.1f} GiB.")
@@ -877,7 +882,16 @@ def main():
     report = None if args.no_browser else report_figures()
     serving = serve_figures()
     searching = None if args.no_browser else search_at_scale(max(sizes))
-    write_results(machine(), results, rebuilds, browser, big, reading, report, serving, searching)
+    # The 10,000,000-row build takes longer than the rest together and has its own flag: a
+    # full run keeps the last one's figures, saying when they were measured.
+    huge = None
+    saved_path = HERE / "work" / "results.json"
+    if args.million and saved_path.exists():
+        saved = json.loads(saved_path.read_text())
+        huge = saved.get("ten_million")
+        if huge and "measured" not in huge:
+            huge["measured"] = f"{saved['machine']['date']}, Almanac {saved['machine']['almanac']}"
+    write_results(machine(), results, rebuilds, browser, big, reading, report, serving, searching, huge)
     print((HERE / "RESULTS.md").read_text())
     print("Deleting the benchmark's output trees...", flush=True)
     empty_trash()
