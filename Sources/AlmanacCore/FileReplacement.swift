@@ -43,6 +43,16 @@ extension DiskFileSystem {
         }
     }
 
+    /// Whether a file's name is that of the temporary file `replace` writes (`.<name>.almanac-`
+    /// and six characters): not yet a change to anything, until it is renamed over the file it
+    /// replaces. `almanac serve` waits for the rename rather than rebuilding from the old file
+    /// while the new one is still being synced to the disk.
+    public static func isTemporaryEditFile(_ name: String) -> Bool {
+        let marker = ".almanac-"
+        guard name.hasPrefix("."), name.utf8.count > 1 + marker.utf8.count + 6 else { return false }
+        return name.dropLast(6).hasSuffix(marker)
+    }
+
     /// `flock` on the file itself. The file is replaced by each edit, so a process that waited
     /// holds a lock on the old file: it checks that the path still names the file it locked,
     /// and if not locks again.

@@ -62,10 +62,32 @@ final class SiteWatcher: @unchecked Sendable {
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var changed = false
-        while read(descriptor, &buffer, buffer.count) > 0 { changed = true }
+        while true {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            if Self.changesSomething(buffer[..<count]) { changed = true }
+        }
         guard changed else { return }
         watchNewFolders()
         schedule()
+    }
+
+    /// Whether a run of inotify events names anything but an edit's temporary file. `almanac
+    /// add` writes one, syncs it to the disk and renames it over the data file; on a busy disk
+    /// the sync outlasted the quiet tenth of a second, and the site was rebuilt from the old
+    /// file (and the browser told to reload) before the new one was in place.
+    static func changesSomething(_ events: ArraySlice<UInt8>) -> Bool {
+        // Each event: four 32-bit fields (watch, mask, cookie, length of the name), then the
+        // name, padded with NULs to that length.
+        let header = 16
+        var offset = events.startIndex
+        while offset + header <= events.endIndex {
+            let length = Int(events[(offset + 12)..<(offset + 16)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+            let nameBytes = events[(offset + header)..<min(events.endIndex, offset + header + length)].prefix { $0 != 0 }
+            if nameBytes.isEmpty || !DiskFileSystem.isTemporaryEditFile(String(decoding: nameBytes, as: UTF8.self)) { return true }
+            offset += header + length
+        }
+        return false
     }
 
     private func poll() {
@@ -110,6 +132,7 @@ final class SiteWatcher: @unchecked Sendable {
         for root in roots {
             guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
             while let name = walker.nextObject() as? String {
+                if DiskFileSystem.isTemporaryEditFile(Path.fileName(of: name)) { continue }
                 let path = Path.join(root, name)
                 var information = stat()
                 if stat(path, &information) == 0 {
