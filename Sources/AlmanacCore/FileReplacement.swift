@@ -14,16 +14,16 @@ extension DiskFileSystem {
     /// temporary file: one found here was left by an edit that was killed, and is removed.
     public func replace(_ path: String, with bytes: [UInt8]) throws {
         let folder = Path.directory(of: path).isEmpty ? "." : Path.directory(of: path)
-        let prefix = "." + Path.fileName(of: path) + ".almanac-"
+        let prefix = "." + Path.fileName(of: path) + Self.temporaryMarker
         for name in (try? contents(ofDirectory: folder)) ?? [] where name.hasPrefix(prefix) && name.count == prefix.count + 6 {
             unlink(Path.join(folder, name))
         }
         var information = stat()
         let mode = stat(path, &information) == 0 ? information.st_mode & 0o7777 : 0o644
-        var template = Array(Path.join(folder, "." + Path.fileName(of: path) + ".almanac-XXXXXX").utf8CString)
+        var template = Array(Path.join(folder, prefix + "XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { throw Self.failure(path, "cannot create a temporary file beside it") }
-        let temporary = String(cString: template)
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var renamed = false
         defer {
             if !renamed { unlink(temporary) }
@@ -48,10 +48,12 @@ extension DiskFileSystem {
     /// replaces. `almanac serve` waits for the rename rather than rebuilding from the old file
     /// while the new one is still being synced to the disk.
     public static func isTemporaryEditFile(_ name: String) -> Bool {
-        let marker = ".almanac-"
-        guard name.hasPrefix("."), name.utf8.count > 1 + marker.utf8.count + 6 else { return false }
-        return name.dropLast(6).hasSuffix(marker)
+        guard name.hasPrefix("."), name.utf8.count > 1 + temporaryMarker.utf8.count + 6 else { return false }
+        return name.dropLast(6).hasSuffix(temporaryMarker)
     }
+
+    /// What stands between the edited file's name and mkstemp's six characters.
+    static let temporaryMarker = ".almanac-"
 
     /// `flock` on the file itself. The file is replaced by each edit, so a process that waited
     /// holds a lock on the old file: it checks that the path still names the file it locked,

@@ -108,14 +108,8 @@ public final class RecordTable: Sendable {
 
     /// The names of a record's fields in file order, without decoding their values.
     func fieldNames(at row: Int) -> [String] {
-        var reader = Reader(bytes: bytes, index: starts[row])
-        let count = reader.varint()
         var result: [String] = []
-        result.reserveCapacity(count)
-        for _ in 0..<count {
-            result.append(names[reader.varint()])
-            reader.index += reader.varint()
-        }
+        forEachNameIndex(at: row) { result.append(names[$0]) }
         return result
     }
 

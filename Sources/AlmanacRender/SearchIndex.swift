@@ -51,7 +51,7 @@ public enum SearchIndex {
             let isWord: Bool
             if byte < 0x80 {
                 width = 1
-                isWord = (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+                isWord = isWordScalar(Unicode.Scalar(byte))
             } else {
                 width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
                 var value = UInt32(byte) & (width == 2 ? 0x1F : width == 3 ? 0x0F : 0x07)
@@ -289,7 +289,7 @@ public enum SearchIndex {
     /// `folded(row, of: page)` as UTF-8, appended to `output`.
     static func foldedBytes(_ row: Row, of page: Page, into output: inout [UInt8]) {
         for (index, field) in page.searchFields.enumerated() {
-            if index > 0 { output.append(0x01) }
+            if index > 0 { output += separator.utf8 }
             let value = field == page.labelField && row.record[field] == nil ? row.label : (row.record[field]?.text ?? "")
             SearchText.fold(value, into: &output)
         }
