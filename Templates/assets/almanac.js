@@ -565,9 +565,11 @@
         const prefix = letters.slice(0, length).join('');
         if (manifest.shards[prefix] !== undefined) return [prefix];
       }
+      // Largest first: a prefix's results begin with its commonest continuation, the one the
+      // reader is most likely typing (`sof` lists Software before Sofia).
       const under = [];
       for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) under.push(keys[i]);
-      return under;
+      return under.sort((a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1));
     };
     const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + manifest.shards[key], 0);
     const pages = new Map();
@@ -587,6 +589,103 @@
       loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
     });
     const READ_AHEAD = 3;
+    // The pages a query reads, in order: every page of the leaves of its rarest word. A word
+    // too short for a prefix shard only narrows what the longer words find: its whole-word
+    // shard holds the rows where it stands alone, not those of the word it begins (`falcon r`
+    // on the way to `falcon ridge`). Alone, it is looked up whole. `null`: a word is too short
+    // to look up; no pages: a word is in no row.
+    const planFor = (words) => {
+      const long = words.filter((word) => Array.from(word).length >= shortest);
+      const leaves = (long.length > 0 ? long : words).map(leavesOf);
+      if (words.length === 0 || leaves.includes(null)) return null;
+      if (leaves.some((list) => list.length === 0)) return { long, rarest: [], wanted: [] };
+      const rarest = leaves.reduce((best, list) => (rowsIn(list) < rowsIn(best) ? list : best));
+      const wanted = [];
+      for (const key of rarest) {
+        const pageCount = Math.ceil(manifest.shards[key] / manifest.pageSize);
+        for (let page = 0; page < pageCount; page += 1) wanted.push([key, page]);
+      }
+      return { long, rarest, wanted };
+    };
+    const matchesAll = (entry, words) => {
+      const text = ' ' + entry[field.words];
+      return words.every((word) => text.includes(' ' + word));
+    };
+
+    // ---- Reading ahead while the reader is between keystrokes: the page the next letter
+    // will most likely need is fetched then, so that letter is answered from memory rather
+    // than by waiting for a file (and paying to start its request) inside the keystroke. ----
+    // The letter most likely typed after `word`, by how many rows each continuation holds:
+    // from the sizes of the leaves under the word while it is shorter than their keys, from
+    // the words of the rows just found once it is inside one leaf or narrows other words.
+    // `null` when the word most likely ends here.
+    const likelyNextLetter = (word, words, found) => {
+      const tally = new Map();
+      const add = (letter, rows) => tally.set(letter, (tally.get(letter) || 0) + rows);
+      const length = Array.from(word).length;
+      const fromLeaves = () => {
+        for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) {
+          const letters = Array.from(keys[i]);
+          if (letters.length > length) add(letters[length] === whole ? ' ' : letters[length], manifest.shards[keys[i]]);
+        }
+      };
+      const fromRows = () => {
+        const begins = ' ' + word;
+        for (const entry of found.values()) {
+          const text = ' ' + entry[field.words] + ' ';
+          const after = new Set();
+          for (let at = text.indexOf(begins); at !== -1; at = text.indexOf(begins, at + 1)) {
+            after.add(String.fromCodePoint(text.codePointAt(at + begins.length)));
+          }
+          for (const letter of after) add(letter, 1);
+        }
+      };
+      // The leaves count every row but not the other words; the rows found are those of all
+      // the words, but only as many as were read.
+      const [first, then] = words.length === 1 ? [fromLeaves, fromRows] : [fromRows, fromLeaves];
+      first();
+      if (tally.size === 0) then();
+      let likeliest = null;
+      let most = 0;
+      for (const [letter, rows] of tally) if (rows > most) { likeliest = letter; most = rows; }
+      return likeliest === ' ' ? null : likeliest;
+    };
+    // The first page a query would wait for, or null when the pages in memory answer it.
+    const firstMissingPage = (words) => {
+      const plan = planFor(words);
+      if (!plan) return null;
+      const rows = new Set();
+      for (const [key, page] of plan.wanted) {
+        const entries = pageOf(key, page);
+        if (!entries) return [key, page];
+        for (const entry of entries) if (matchesAll(entry, words)) rows.add(entry[field.row]);
+        if (rows.size >= MAX_RESULTS) return null;
+      }
+      return null;
+    };
+    const whenIdle = (callback) => (window.requestIdleCallback
+      ? window.requestIdleCallback(callback, { timeout: 200 }) : setTimeout(callback, 50));
+    // One page per pause at most, and none once the reader has typed on.
+    const readAheadWhenIdle = (mine, words, found) => {
+      if (words.length === 0) return;
+      whenIdle(() => {
+        if (mine !== generation) return;
+        const last = words[words.length - 1];
+        const letter = likelyNextLetter(last, words, found);
+        const page = letter && firstMissingPage([...words.slice(0, -1), last + letter]);
+        if (page) loadPage(...page).catch(() => {});
+      });
+    };
+    // Every search begins with one letter, and a word of one letter is looked up whole: the
+    // first page of each such word is read as soon as the search is readied (on focusing the
+    // field), so the first keystroke waits for no file. Only letters that stand alone in some
+    // row have one; the commonest FIRST_LETTERS of them, a few kilobytes each.
+    const FIRST_LETTERS = 16;
+    whenIdle(() => {
+      const letters = keys.filter((key) => key.endsWith(whole) && Array.from(key).length === 2)
+        .sort((a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1));
+      for (const key of letters.slice(0, FIRST_LETTERS)) if (!pageOf(key, 0)) loadPage(key, 0).catch(() => {});
+    });
     const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
     const typeMore = 'Type at least ' + count + ' letters of a word.';
     const typeMoreOfEach = 'Type at least ' + count + ' letters of each word to search every row.';
@@ -597,37 +696,28 @@
       search: (terms, done) => {
         const mine = ++generation;
         const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
-        // A word too short for a prefix shard only narrows what the longer words find: its
-        // whole-word shard holds the rows where it stands alone, not those of the word it
-        // begins (`falcon r` on the way to `falcon ridge`). Alone, it is looked up whole.
-        const long = words.filter((word) => Array.from(word).length >= shortest);
-        const leaves = (long.length > 0 ? long : words).map(leavesOf);
-        if (words.length === 0 || leaves.includes(null)) {
+        const plan = planFor(words);
+        if (!plan) {
           resultsView.showNothing(typeMore);
           noResults.hidden = true;
           status.textContent = typeMore;
           done();
+          readAheadWhenIdle(mine, words, new Map());
           return;
         }
-        if (leaves.some((list) => list.length === 0)) {
+        const { long, rarest, wanted } = plan;
+        if (wanted.length === 0) {
           resultsView.showNothing('');
           manifest.sections.forEach(([id]) => sectionIndex.setEnabled(id, false));
           announce(0);
           done();
           return;
         }
-        const rarest = leaves.reduce((best, list) => (rowsIn(list) < rowsIn(best) ? list : best));
-        const wanted = [];
-        for (const key of rarest) {
-          const pageCount = Math.ceil(manifest.shards[key] / manifest.pageSize);
-          for (let page = 0; page < pageCount; page += 1) wanted.push([key, page]);
-        }
         const found = new Map();
         let loaded = 0;
         const take = (entries) => {
           for (const entry of entries) {
-            const text = ' ' + entry[field.words];
-            if (!found.has(entry[field.row]) && words.every((word) => text.includes(' ' + word))) found.set(entry[field.row], entry);
+            if (!found.has(entry[field.row]) && matchesAll(entry, words)) found.set(entry[field.row], entry);
           }
           loaded += 1;
         };
@@ -697,6 +787,7 @@
             take(cached);
           }
           show(false);
+          readAheadWhenIdle(mine, words, found);
         };
         next();
       },

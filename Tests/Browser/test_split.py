@@ -92,13 +92,9 @@ def test_search_data_that_cannot_load_says_so(driver, world_site, tmp_path):
 def test_a_common_prefix_is_cut_into_smaller_shards_that_search_still_spans(driver, tmp_path):
     # 300 Anders, 300 Andrews and 100 And: `and` holds more rows than a shard, so the build
     # cuts it into `and$`, `ande` and `andr`; a query reads only the shards its words need.
-    content = tmp_path / "Content"
-    content.mkdir()
     names = [f"Anders {i:03}" for i in range(300)] + [f"Andrews {i:03}" for i in range(300)] \
         + [f"And {i:03}" for i in range(100)] + ["Zeta One", "Zeta Two"]
-    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
-    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
-    output = build(content, tmp_path)
+    output = sharded_site(tmp_path, "people", names)
     shard_files = sorted(p.name for p in (output / "assets" / "search-people").iterdir())
     assert any(name.startswith("616e6424-") for name in shard_files)  # and$
     assert any(name.startswith("616e6472-") for name in shard_files)  # andr
@@ -117,17 +113,75 @@ def test_a_common_prefix_is_cut_into_smaller_shards_that_search_still_spans(driv
     assert driver.find_element(By.CSS_SELECTOR, "[role='status']").text == "3 results"
 
 
+def sharded_site(tmp_path, table, names):
+    """A table of one column of `names`, split and its search sharded at the small sizes tests use."""
+    content = tmp_path / "Content"
+    content.mkdir()
+    (content / f"{table}.csv").write_text("name\n" + "\n".join(names) + "\n")
+    (content / f"{table}.md").write_text(
+        f"---\ntitle: {table.title()}\ndata: {table}.csv\nsplit: 100\nsearch_shards: 100\n---\n")
+    return build(content, tmp_path)
+
+
+def shard_scripts(driver):
+    return driver.execute_script(
+        "return Array.from(document.scripts).map(s => s.src.split('/').pop().split('?')[0]).filter(s => /^[0-9a-f]+-\\d+\\.js$/.test(s))")
+
+
+def test_a_prefix_lists_its_commonest_continuation_first(driver, tmp_path):
+    # `and` is cut into `and$` (50 rows), `ande` (150) and `andr` (240): the hundred rows `and`
+    # lists come from the largest, Andrews, the word a reader typing `and` most likely wants.
+    names = [f"And {i:03}" for i in range(50)] + [f"Anders {i:03}" for i in range(150)] \
+        + [f"Andrews {i:03}" for i in range(240)] + ["Zeta One", "Zeta Two"]
+    output = sharded_site(tmp_path, "people", names)
+    driver.get((output / "people.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("and")
+    wait(driver, lambda: result_labels(driver) == [f"Andrews {i:03}" for i in range(100)])
+
+
+def test_the_page_the_next_letter_needs_is_read_while_the_reader_pauses(driver, tmp_path):
+    # One leaf, `zur`, of 200 rows on two pages; three in four are Zurich. The first page answers
+    # `zur` with a hundred rows but holds only 75 for `zuri`: while the reader pauses after
+    # `zur`, the second page is read, and `i` is then answered without waiting for a file.
+    names = [f"Zurara {i:03}" if i % 4 == 3 else f"Zurich {i:03}" for i in range(200)] \
+        + [f"Berg {i:03}" for i in range(50)]
+    output = sharded_site(tmp_path, "places", names)
+    assert sorted(p.name[:9] for p in (output / "assets" / "search-places").glob("7a7572-*")) == ["7a7572-0.", "7a7572-1."]
+    driver.get((output / "places.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("zur")
+    wait(driver, lambda: len(result_labels(driver)) == 100)
+    wait(driver, lambda: shard_scripts(driver) == ["7a7572-0.js", "7a7572-1.js"])
+    field.send_keys("i")
+    zurich = [f"Zurich {i:03}" for i in range(200) if i % 4 != 3]
+    wait(driver, lambda: result_labels(driver) == zurich[:100])
+    # Answered from memory, and the reader most likely goes on to `zuric`, which the two pages
+    # answer too: nothing more is read.
+    assert shard_scripts(driver) == ["7a7572-0.js", "7a7572-1.js"]
+
+
+def test_the_pages_a_first_letter_needs_are_read_when_the_field_is_focused(driver, tmp_path):
+    # `b` and `c` stand alone in some names, so a first keystroke of either is looked up whole:
+    # their first pages are read as soon as the field has focus, and `b` waits for no file.
+    names = [f"Plan B {i:03}" for i in range(150)] + [f"Vitamin C {i:03}" for i in range(150)] \
+        + [f"Berg {i:03}" for i in range(50)]
+    output = sharded_site(tmp_path, "things", names)
+    driver.get((output / "things.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.click()
+    wait(driver, lambda: sorted(shard_scripts(driver)) == ["6224-0.js", "6324-0.js"])
+    field.send_keys("b")
+    wait(driver, lambda: result_labels(driver) == [f"Plan B {i:03}" for i in range(100)])
+    assert sorted(shard_scripts(driver)) == ["6224-0.js", "6324-0.js"]
+
+
 def test_a_short_word_after_a_long_one_narrows_what_one_round_trip_brings(driver, tmp_path):
     # `05` is too short for a shard of its own and stands alone in no name: it narrows what
     # `andrews` finds, as the beginning of a word, rather than asking for more letters first. It
     # cannot choose the pages to read, so the query reads one round trip of them (three of the
     # five) and says there may be more, until the word is long enough to have its own shard.
-    content = tmp_path / "Content"
-    content.mkdir()
     names = [f"Andrews {i:03}" for i in range(500)] + [f"Berg {i:03}" for i in range(300)]
-    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
-    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
-    output = build(content, tmp_path)
+    output = sharded_site(tmp_path, "people", names)
     driver.get((output / "people.html").as_uri())
     field = driver.find_element(By.ID, "search-field")
     status = driver.find_element(By.CSS_SELECTOR, "[role='status']")
@@ -163,12 +217,8 @@ def test_a_long_shard_shows_the_rows_its_first_pages_found_while_the_rest_loads(
     # `andrews rd` reads every page of the `andrews` shard (300 rows, three pages) for its 30
     # rows. Rows come in order, so the 20 of the first two pages are the list's beginning and are
     # shown at once; here the third page is missing, and they stay listed beside the error.
-    content = tmp_path / "Content"
-    content.mkdir()
     names = [f"Andrews {i:03}" + (" Rd" if i % 10 == 0 else "") for i in range(300)] + ["Berg"]
-    (content / "people.csv").write_text("name\n" + "\n".join(names) + "\n")
-    (content / "people.md").write_text("---\ntitle: People\ndata: people.csv\nsplit: 100\nsearch_shards: 100\n---\n")
-    output = build(content, tmp_path)
+    output = sharded_site(tmp_path, "people", names)
     every = [f"Andrews {i:03} Rd" for i in range(0, 300, 10)]
     driver.get((output / "people.html").as_uri())
     driver.find_element(By.ID, "search-field").send_keys("andrews rd")
