@@ -691,7 +691,8 @@ def search_lines(searching):
                      f"{ratio(build_wall, theirs['index']['wall'])} (whole build ÷ indexing alone) |")
     lines += ["", f"Keystrokes ({mine['keystrokes']} of them): the time until the first screenful of results shows, less the time "
               "spent waiting for shard files to arrive (over loopback here, far longer on a phone's network, which is why the "
-              "bytes are counted); with the wait, and how many keystrokes waited at all."
+              "bytes are counted); with the wait, and how many keystrokes waited at all. Typed at a fast typist's pace: "
+              "each letter 100 ms after the last, or when the last one's results show if later."
               + (f" Under throttling the queries are typed {mine['throttled_passes']} times over, each time on a fresh page "
                  "with an empty cache as unthrottled, their keystrokes pooled." if "throttled_passes" in mine else ""), "",
               "| CPU | median | 95th percentile | with the wait: median | 95th percentile | keystrokes that waited | median wait |",

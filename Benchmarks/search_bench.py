@@ -30,6 +30,13 @@ QUERIES = [
 # How many times the queries are typed under 4x CPU throttling.
 THROTTLED_PASSES = 3
 
+# The shortest time between two keystrokes, as a fast typist (about 120 words a minute) leaves
+# them: the next letter is typed this long after the last, or as soon as the last one's results
+# show if that takes longer, and a query is cleared this long before the next is begun. Typed
+# back to back instead, a keystroke also paid for drawing the last one's results and, after a
+# clear, for laying out the whole page again, work a person's pause leaves room for.
+KEYSTROKE_INTERVAL_MS = 100
+
 # Pagefind's JavaScript API driven as its interface drives it: a search per keystroke, then the
 # data of the results shown (five at first).
 PAGEFIND_HARNESS = """<!DOCTYPE html>
@@ -128,26 +135,33 @@ def almanac_queries(driver, url, sent, throttle=1):
     for query in QUERIES:
         for index in range(1, len(query) + 1):
             driver.execute_async_script("""
-                const [text, done] = arguments;
+                const [text, interval, done] = arguments;
                 const field = document.getElementById('search-field');
+                const typed = performance.now();
                 // Told of the keystroke's measure rather than polling for it: a timer firing
                 // every few milliseconds would run inside the keystrokes that wait for a file.
-                const finish = () => { observer.disconnect(); clearTimeout(timeout); done(); };
+                const finish = () => {
+                  observer.disconnect();
+                  clearTimeout(timeout);
+                  setTimeout(done, Math.max(0, interval - (performance.now() - typed)));
+                };
                 const observer = new PerformanceObserver((list) => {
                   if (list.getEntriesByName('almanac-search').length > 0) finish();
                 });
                 observer.observe({ type: 'measure' });
                 const timeout = setTimeout(finish, 10000);
                 field.value = text;
-                field.dispatchEvent(new Event('input', { bubbles: true }));""", query[:index])
+                field.dispatchEvent(new Event('input', { bubbles: true }));""", query[:index], KEYSTROKE_INTERVAL_MS)
         raw, zipped, files = sent.since(mark)
         results = driver.execute_script("return document.querySelectorAll('.search-results li').length")
         per_query.append({"query": query, "raw": raw, "gzip": zipped, "files": files, "shown": results})
         mark = sent.mark()
-        driver.execute_script("""
+        driver.execute_async_script("""
+            const [interval, done] = arguments;
             const field = document.getElementById('search-field');
             field.value = '';
-            field.dispatchEvent(new Event('input', { bubbles: true }));""")
+            field.dispatchEvent(new Event('input', { bubbles: true }));
+            setTimeout(done, interval);""", KEYSTROKE_INTERVAL_MS)
     keystrokes = driver.execute_script("""
         const shards = performance.getEntriesByType('resource').filter((e) => e.name.includes('/assets/search-'));
         return performance.getEntriesByName('almanac-search').map((e) => {
