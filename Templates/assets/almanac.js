@@ -10,9 +10,9 @@
 // The parts, top to bottom: folding; collapsible sections; the section index; row pictures;
 // the search data loader; highlighting; the results list of split tables; three search
 // strategies (the whole table on this page, a table split into section pages with its data in
-// one file, and a large table whose data is sharded by word prefix), each
-// `{ search(terms, done), clear() }`; and the search field that drives whichever strategy the data
-// calls for.
+// one file, and a large table whose data is sharded by word prefix and read ahead of the
+// reader's typing), each `{ search(terms, done), clear() }`; and the search field that drives
+// whichever strategy the data calls for.
 (() => {
   'use strict';
 
