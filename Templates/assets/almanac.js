@@ -670,6 +670,7 @@
       if (words.length === 0) return;
       whenIdle(() => {
         if (mine !== generation) return;
+        readFirstLetters();
         const last = words[words.length - 1];
         const letter = likelyNextLetter(last, words, found);
         const page = letter && firstMissingPage([...words.slice(0, -1), last + letter]);
@@ -679,13 +680,19 @@
     // Every search begins with one letter, and a word of one letter is looked up whole: the
     // first page of each such word is read as soon as the search is readied (on focusing the
     // field), so the first keystroke waits for no file. Only letters that stand alone in some
-    // row have one; the commonest FIRST_LETTERS of them, a few kilobytes each.
+    // row have one; the commonest FIRST_LETTERS of them, a few kilobytes each. When a search
+    // begins at once (a query in the address, typing straight away), its own files come first
+    // and these wait for its first pause.
     const FIRST_LETTERS = 16;
-    whenIdle(() => {
+    let firstLettersRead = false;
+    const readFirstLetters = () => {
+      if (firstLettersRead) return;
+      firstLettersRead = true;
       const letters = keys.filter((key) => key.endsWith(whole) && Array.from(key).length === 2)
         .sort((a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1));
       for (const key of letters.slice(0, FIRST_LETTERS)) if (!pageOf(key, 0)) loadPage(key, 0).catch(() => {});
-    });
+    };
+    whenIdle(() => { if (generation === 0) readFirstLetters(); });
     const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
     const typeMore = 'Type at least ' + count + ' letters of a word.';
     const typeMoreOfEach = 'Type at least ' + count + ' letters of each word to search every row.';
