@@ -556,6 +556,14 @@
       }
       return low;
     };
+    // Every key that begins with `word`.
+    const keysUnder = (word) => {
+      const under = [];
+      for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) under.push(keys[i]);
+      return under;
+    };
+    // Leaves with the most rows first, then by key, so that an order is always the same.
+    const largestFirst = (a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1);
     // The leaves holding every word that begins with `word`; null when it is too short.
     const leavesOf = (word) => {
       const letters = Array.from(word);
@@ -567,9 +575,7 @@
       }
       // Largest first: a prefix's results begin with its commonest continuation, the one the
       // reader is most likely typing (`sof` lists Software before Sofia).
-      const under = [];
-      for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) under.push(keys[i]);
-      return under.sort((a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1));
+      return keysUnder(word).sort(largestFirst);
     };
     const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + manifest.shards[key], 0);
     const pages = new Map();
@@ -624,9 +630,9 @@
       const add = (letter, rows) => tally.set(letter, (tally.get(letter) || 0) + rows);
       const length = Array.from(word).length;
       const fromLeaves = () => {
-        for (let i = firstAtLeast(word); i < keys.length && keys[i].startsWith(word); i += 1) {
-          const letters = Array.from(keys[i]);
-          if (letters.length > length) add(letters[length] === whole ? ' ' : letters[length], manifest.shards[keys[i]]);
+        for (const key of keysUnder(word)) {
+          const letters = Array.from(key);
+          if (letters.length > length) add(letters[length] === whole ? ' ' : letters[length], manifest.shards[key]);
         }
       };
       const fromRows = () => {
@@ -688,8 +694,7 @@
     const readFirstLetters = () => {
       if (firstLettersRead) return;
       firstLettersRead = true;
-      const letters = keys.filter((key) => key.endsWith(whole) && Array.from(key).length === 2)
-        .sort((a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1));
+      const letters = keys.filter((key) => key.endsWith(whole) && Array.from(key).length === 2).sort(largestFirst);
       for (const key of letters.slice(0, FIRST_LETTERS)) if (!pageOf(key, 0)) loadPage(key, 0).catch(() => {});
     };
     whenIdle(() => { if (generation === 0) readFirstLetters(); });
