@@ -5,90 +5,77 @@
 /// than hashing them; a site with 100,000 detail pages builds and searches millions of these.
 /// Equality ignores order, as for a dictionary.
 ///
-/// The pairs live in one shared storage, copied only when a shared object is changed: the
-/// renderer copies contexts at every tag it looks up, and a copy is then one retain rather
-/// than one per array. Names and values are kept apart, so that a search reads names (by
-/// their signatures first) without copying the values it passes over.
+/// The pairs are one array, so an object is one allocation and a copy one retain: the renderer
+/// copies contexts at every tag it looks up, and a detail page's context is a few dozen
+/// objects made and freed for every row. (Keeping names and values in three arrays of one
+/// shared class cost four allocations an object; making and freeing them was a fifth of the
+/// build's instructions.)
 public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLiteral {
-    private final class Storage: @unchecked Sendable {
-        // Changed only while uniquely referenced (see `mutableStorage`), so never while shared;
-        // and never while being read, which makes the run-time exclusivity check (a third of a
-        // lookup's time) redundant.
-        @exclusivity(unchecked) var keys: [String] = []
-        @exclusivity(unchecked) var signatures: [UInt64] = []
-        @exclusivity(unchecked) var values: [TemplateValue] = []
-
-        init(capacity: Int) {
-            keys.reserveCapacity(capacity)
-            signatures.reserveCapacity(capacity)
-            values.reserveCapacity(capacity)
-        }
-
-        init(copying other: Storage) {
-            keys = other.keys
-            signatures = other.signatures
-            values = other.values
-        }
-
-        func position(of key: String, signature: UInt64) -> Int? {
-            for index in signatures.indices where signatures[index] == signature {
-                // Equal signatures of a short name are equal bytes; a longer one is compared.
-                if key.utf8.count < 8 || keys[index] == key { return index }
-            }
-            return nil
-        }
-
-        func append(_ key: String, _ value: TemplateValue) {
-            keys.append(key)
-            signatures.append(TemplateObject.signature(of: key))
-            values.append(value)
-        }
+    private struct Entry: Sendable {
+        let signature: UInt64
+        let key: String
+        var value: TemplateValue
     }
 
-    private var storage: Storage
+    private var entries: [Entry]
 
     public init() {
-        storage = Storage(capacity: 0)
+        entries = []
     }
 
     public init(minimumCapacity: Int) {
-        storage = Storage(capacity: minimumCapacity)
+        entries = []
+        entries.reserveCapacity(minimumCapacity)
     }
 
     public init(_ dictionary: [String: TemplateValue]) {
-        storage = Storage(capacity: dictionary.count)
-        for (key, value) in dictionary { storage.append(key, value) }
+        entries = dictionary.map { Entry(signature: Self.signature(of: $0.key), key: $0.key, value: $0.value) }
     }
 
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        storage = Storage(capacity: elements.count)
-        for (key, value) in elements { self[key] = value }
+        self.init(pairs: elements)
     }
 
-    public var count: Int { storage.keys.count }
-    public var isEmpty: Bool { storage.keys.isEmpty }
-    public var keys: [String] { storage.keys }
-
-    private var mutableStorage: Storage {
-        mutating get {
-            if !isKnownUniquelyReferenced(&storage) { storage = Storage(copying: storage) }
-            return storage
-        }
+    /// The pairs in order; a name given twice keeps its last value. Room is left for a few
+    /// more, which most contexts get after their literal.
+    init(pairs: [(String, TemplateValue)]) {
+        entries = []
+        entries.reserveCapacity(pairs.count + 4)
+        for (key, value) in pairs { self[key] = value }
     }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [String] { entries.map(\.key) }
 
     /// A name's length and its first seven bytes in one word: a lookup compares these first,
     /// and names that differ almost always differ there. Comparing the names as strings
     /// instead went, for two different names of one length, through the comparison that
     /// allows for canonically equivalent spellings: the slowest part of a lookup.
+    ///
+    /// Read through `withUTF8`, which hands a short name over from inside the String itself:
+    /// walking `utf8.prefix(7)` cost some 400 instructions a name, the most of any function
+    /// while a site of detail pages built its contexts.
     static func signature(of key: String) -> UInt64 {
-        var signature = UInt64(min(key.utf8.count, 255)) << 56
-        for (index, byte) in key.utf8.prefix(7).enumerated() { signature |= UInt64(byte) << (8 * UInt64(index)) }
-        return signature
+        var key = key
+        return key.withUTF8 { bytes in
+            var signature = UInt64(min(bytes.count, 255)) << 56
+            for index in 0..<min(bytes.count, 7) { signature |= UInt64(bytes[index]) << (8 * UInt64(index)) }
+            return signature
+        }
+    }
+
+    private func position(of key: String, signature: UInt64) -> Int? {
+        for index in entries.indices where entries[index].signature == signature {
+            // Equal signatures of a short name are equal bytes; a longer one is compared.
+            if key.utf8.count < 8 || entries[index].key == key { return index }
+        }
+        return nil
     }
 
     /// The value under `key`, whose signature the caller worked out once.
     func value(named key: String, signature: UInt64) -> TemplateValue? {
-        storage.position(of: key, signature: signature).map { storage.values[$0] }
+        position(of: key, signature: signature).map { entries[$0].value }
     }
 
     /// The value under `key`; setting nil removes it, setting an existing key replaces it.
@@ -97,16 +84,14 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
             value(named: key, signature: Self.signature(of: key))
         }
         set {
-            switch (storage.position(of: key, signature: Self.signature(of: key)), newValue) {
+            let signature = Self.signature(of: key)
+            switch (position(of: key, signature: signature), newValue) {
             case (let position?, let value?):
-                mutableStorage.values[position] = value
+                entries[position].value = value
             case (let position?, nil):
-                let storage = mutableStorage
-                storage.keys.remove(at: position)
-                storage.signatures.remove(at: position)
-                storage.values.remove(at: position)
+                entries.remove(at: position)
             case (nil, let value?):
-                mutableStorage.append(key, value)
+                entries.append(Entry(signature: signature, key: key, value: value))
             case (nil, nil):
                 break
             }
@@ -114,6 +99,6 @@ public struct TemplateObject: Sendable, Equatable, ExpressibleByDictionaryLitera
     }
 
     public static func == (lhs: TemplateObject, rhs: TemplateObject) -> Bool {
-        lhs.count == rhs.count && lhs.storage.keys.indices.allSatisfy { rhs[lhs.storage.keys[$0]] == lhs.storage.values[$0] }
+        lhs.count == rhs.count && lhs.entries.allSatisfy { rhs[$0.key] == $0.value }
     }
 }

@@ -43,9 +43,7 @@ extension TemplateValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     public init(arrayLiteral elements: TemplateValue...) { self = .list(elements) }
     public init(dictionaryLiteral elements: (String, TemplateValue)...) {
-        var object = TemplateObject(minimumCapacity: elements.count)
-        for (key, value) in elements { object[key] = value }
-        self = .object(object)
+        self = .object(TemplateObject(pairs: elements))
     }
 }
 

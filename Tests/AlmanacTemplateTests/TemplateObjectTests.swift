@@ -25,6 +25,13 @@ import Testing
         #expect(object["hre"] == nil && object["sectionTitl"] == nil && object[""] == nil)
     }
 
+    @Test func aNameGivenTwiceKeepsItsLastValueOnce() {
+        let object: TemplateObject = ["name": "Ann", "city": "Oslo", "name": "Bo"]
+        let value: TemplateValue = ["name": "Ann", "name": "Cy"]
+        #expect(object.keys == ["name", "city"] && object["name"] == "Bo")
+        #expect(value == ["name": "Cy"])
+    }
+
     @Test func dottedNamesWalkNestedObjects() throws {
         let renderer = TemplateRenderer(contentType: .text) { _ in nil }
         let context: TemplateValue = ["outer": ["middleName": ["innermostValue": "deep"]], "innermostValue": "shallow"]
