@@ -15,14 +15,14 @@ public struct PageSummary: Sendable {
     }
 }
 
-/// Renders the units a page's outputs expand into, through the template library. One per
-/// task: it caches parsed templates and is not shared between threads.
+/// Renders the units a page's outputs expand into, through the template library (which parses
+/// each template once for the build). One per task: it keeps a renderer per format and is not
+/// shared between threads.
 public final class PageRenderer {
     private let library: TemplateLibrary
     private let site: SiteInfo
     private var renderers: [String: TemplateRenderer] = [:]
     private let context = PageContext()
-    private var parsed: [String: Template] = [:]
 
     /// Detail pages render in runs of this many, over values built once per run.
     public static let detailChunk = 256
@@ -198,18 +198,16 @@ public final class PageRenderer {
 
     private func renderer(_ format: OutputFormat) -> TemplateRenderer {
         if let made = renderers[format.name] { return made }
-        let made = TemplateRenderer(contentType: format.contentType, partials: library.partials(format: format.template))
+        let made = TemplateRenderer(
+            contentType: format.contentType, partials: library.partials(format: format.template), cache: library.cache(format: format.template))
         renderers[format.name] = made
         return made
     }
 
     private func template(_ name: String) throws(Diagnostic) -> Template {
-        if let cached = parsed[name] { return cached }
-        guard let source = library.source(named: name) else {
+        guard let template = try library.template(named: name) else {
             throw .error(at: nil, "no template named \(name)", hint: "the built-in templates are missing; rebuild almanac")
         }
-        let template = try Template(source.text, path: source.path)
-        parsed[name] = template
         return template
     }
 

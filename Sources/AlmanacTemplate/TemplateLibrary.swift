@@ -1,3 +1,6 @@
+import AlmanacCore
+import Synchronization
+
 /// Where templates come from: the site's own `Templates/` first, then the defaults built into
 /// the binary, file by file, so a site overrides one piece (a row, a footer) and keeps the rest.
 public struct TemplateLibrary: Sendable {
@@ -9,6 +12,13 @@ public struct TemplateLibrary: Sendable {
 
     private let overrides: [String: Source]
     private let defaults: [String: Source]
+    /// What has been parsed, shared by every copy of the library: its sources never change.
+    private let parsed = Parsed()
+
+    private final class Parsed: Sendable {
+        let templates = Mutex<[String: Template]>([:])
+        let caches = Mutex<[String: TemplateCache]>([:])
+    }
 
     /// `overrides` and `defaults` map names such as `page.md.mustache` to their text;
     /// `overrideRoot` is the folder the overrides were read from.
@@ -23,6 +33,26 @@ public struct TemplateLibrary: Sendable {
 
     public func source(named name: String) -> Source? {
         overrides[name] ?? defaults[name]
+    }
+
+    /// The template `name` parsed, once for the whole build; nil when there is no such file.
+    public func template(named name: String) throws(Diagnostic) -> Template? {
+        if let cached = parsed.templates.withLock({ $0[name] }) { return cached }
+        guard let source = source(named: name) else { return nil }
+        let template = try Template(source.text, path: source.path)
+        parsed.templates.withLock { $0[name] = template }
+        return template
+    }
+
+    /// The cache for renderers of templates of `format`, which find partials through
+    /// `partials(format:)`: one for the whole build.
+    public func cache(format: String) -> TemplateCache {
+        parsed.caches.withLock { caches in
+            if let cache = caches[format] { return cache }
+            let cache = TemplateCache()
+            caches[format] = cache
+            return cache
+        }
     }
 
     /// The lookup a renderer uses for `{{> name}}` in a template of `format` (`md`, `html`):

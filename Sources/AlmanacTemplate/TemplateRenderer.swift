@@ -2,36 +2,26 @@ import AlmanacCore
 
 /// Renders templates against a context, finding partials and parents through a lookup.
 ///
-/// Not shared between threads: it caches parsed partials. Each rendering task makes its own.
+/// Not shared between threads: each rendering task makes its own. What it parses goes into a
+/// `TemplateCache`, which renderers using the same lookup may share.
 public final class TemplateRenderer {
     /// Finds a partial's source by name; nil renders nothing, as the specification requires.
     public typealias PartialLookup = (String) -> (source: String, path: String)?
 
     public let contentType: ContentType
     private let lookup: PartialLookup
-    private var cache: [PartialKey: Template] = [:]
-    private var reindentCache: [ReindentKey: (override: Block.Identity, nodes: [Node])] = [:]
+    private let cache: TemplateCache
 
-    private struct PartialKey: Hashable {
-        let name: String
-        let indentation: String
-    }
-
-    /// An override as expanded at one kind of site. The cache entry holds the override's
-    /// identity, so its address cannot be reused by another block while the entry exists.
-    private struct ReindentKey: Hashable {
-        let override: ObjectIdentifier
-        let siteIndent: String
-        let siteIsStandalone: Bool
-    }
     private var depth = 0
 
     /// Deeper partial nesting than this is an error: a partial that includes itself forever.
     public static let maximumDepth = 64
 
-    public init(contentType: ContentType, partials: @escaping PartialLookup) {
+    /// `cache`: shared with other renderers only if their `partials` find the same sources.
+    public init(contentType: ContentType, partials: @escaping PartialLookup, cache: TemplateCache = TemplateCache()) {
         self.contentType = contentType
         self.lookup = partials
+        self.cache = cache
     }
 
     public func render(_ template: Template, _ context: TemplateValue) throws(Diagnostic) -> String {
@@ -60,11 +50,11 @@ public final class TemplateRenderer {
 
 
     private func partial(_ name: String, indentation: String, path: String) throws(Diagnostic) -> Template? {
-        let key = PartialKey(name: name, indentation: indentation)
-        if let cached = cache[key] { return cached }
+        let key = TemplateCache.PartialKey(name: name, indentation: indentation)
+        if let cached = cache.partial(key) { return cached }
         guard let found = lookup(name) else { return nil }
         let template = try Template(Self.indent(found.source, by: indentation, includingFirstLine: true), path: found.path)
-        cache[key] = template
+        cache.store(template, for: key)
         return template
     }
 
@@ -192,8 +182,8 @@ public final class TemplateRenderer {
     /// An override's lines lose the indentation they had where they were written and gain the
     /// indentation of the block they replace.
     private func reindented(_ override: Block, to site: Block) throws(Diagnostic) -> [Node] {
-        let key = ReindentKey(override: ObjectIdentifier(override.identity), siteIndent: site.siteIndent, siteIsStandalone: site.isStandalone)
-        if let cached = reindentCache[key] { return cached.nodes }
+        let key = TemplateCache.ReindentKey(override: ObjectIdentifier(override.identity), siteIndent: site.siteIndent, siteIsStandalone: site.isStandalone)
+        if let cached = cache.reindented(key) { return cached }
         let definitionIndent = override.source.leadingWhitespace
         let lines = Self.splitLines(override.source).map { line in
             line.hasPrefix(definitionIndent) ? line.dropFirst(definitionIndent.count) : line
@@ -205,7 +195,7 @@ public final class TemplateRenderer {
         }
         var parser = TemplateParser(source: text, path: override.path, delimiters: override.delimiters)
         let nodes = try parser.parse()
-        reindentCache[key] = (override.identity, nodes)
+        cache.store(nodes, reindenting: override.identity, for: key)
         return nodes
     }
 
