@@ -16,6 +16,7 @@ public enum MarkdownEscape {
         if isPlain, let first = string.utf8.first, !(0x30...0x39).contains(first), ![0x23, 0x2B, 0x2D, 0x3D].contains(first) {
             return string
         }
+        if isPlain, let escaped = plainASCIIStartingWithDigits(string) { return escaped }
         var result = ""
         result.reserveCapacity(string.utf8.count + 8)
         let scalars = Array(string.unicodeScalars)
@@ -42,6 +43,22 @@ public enum MarkdownEscape {
             result.insert("\\", at: dot)
         }
         return result
+    }
+
+    /// A plain ASCII text that begins with digits, such as a date or an amount: only a list
+    /// marker (`1.` or `1)` then a space or the end) needs a backslash. Nil for any other text.
+    /// Dates and numbers fill whole columns, and the general path cost thousands of
+    /// instructions each.
+    private static func plainASCIIStartingWithDigits(_ string: String) -> String? {
+        let bytes = string.utf8
+        guard let first = bytes.first, (0x30...0x39).contains(first), bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        let digits = bytes.prefix { (0x30...0x39).contains($0) }.count
+        let rest = bytes.dropFirst(digits)
+        guard let marker = rest.first, marker == UInt8(ascii: ".") || marker == UInt8(ascii: ")"),
+              rest.count == 1 || rest.dropFirst().first == UInt8(ascii: " ")
+        else { return string }
+        let index = string.utf8.index(string.utf8.startIndex, offsetBy: digits)
+        return String(string[..<index]) + "\\" + String(string[index...])
     }
 
     /// The content type of Markdown templates: `{{value}}` is escaped with `text(_:)`.

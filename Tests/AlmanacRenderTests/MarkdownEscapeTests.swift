@@ -13,6 +13,15 @@ import Testing
         #expect(MarkdownEscape.text(text) == escaped)
     }
 
+    @Test(arguments: [
+        ("1982-02-23", "1982-02-23"), ("2024", "2024"), ("12) twelve", "12\\) twelve"), ("7.", "7\\."), ("7)", "7\\)"),
+        ("7.5 m", "7.5 m"), ("7)x", "7)x"), ("10 km. Then", "10 km. Then"), ("1. é", "1\\. é"), ("1.\u{301} x", "1.\u{301} x"),
+        ("1\u{301}. x", "1\u{301}. x"), ("3 * 4", "3 \\* 4"),
+    ])
+    func aTextBeginningWithDigitsIsEscapedOnlyWhereItWouldStartAList(text: String, escaped: String) {
+        #expect(MarkdownEscape.text(text) == escaped)
+    }
+
     @Test func destinationsEncodeWhatWouldBreakALink() {
         #expect(MarkdownEscape.destination("a b(c)") == "a%20b%28c%29")
         #expect(MarkdownEscape.destination("å") == "å")
