@@ -282,7 +282,8 @@ struct HTMLContext {
         if settings.hasDetailPage(row) {
             // One file has no detail pages: the row opens in place to show the same fields.
             if site.singleFile != nil {
-                values["inlineDetail"] = .list(detailFields(row, page: page))
+                var labels = FieldLabels(page.settings)
+                values["inlineDetail"] = .list(detailFields(row, page: page, labels: &labels))
                 values["hasInlineDetail"] = .bool(true)
             } else {
                 values["href"] = .string(root + paths.detail(row))
@@ -309,13 +310,13 @@ struct HTMLContext {
 
     /// One row's own values on its detail page, above `detailShared`. `backPath`: the page
     /// that shows the row's section (a split listing's section page, or the listing).
-    func detail(_ page: Page, paths: PagePaths, section: Section, position: Int, backPath: String) -> TemplateValue {
+    func detail(_ page: Page, paths: PagePaths, section: Section, position: Int, backPath: String, labels: inout FieldLabels) -> TemplateValue {
         let row = section.rows[position]
-        var values = TemplateObject()
+        var values = TemplateObject(minimumCapacity: 10)
         if let canonical = site.absoluteURL(paths.detail(row)) { values["canonical"] = .string(canonical) }
         let root = "../"
         values["label"] = .string(row.label)
-        values["fields"] = .list(detailFields(row, page: page))
+        values["fields"] = .list(detailFields(row, page: page, labels: &labels))
         values["pageTitle"] = .string("\(row.label) · \(page.title) · \(site.title)")
         values["back"] = .string(root + backPath + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
@@ -332,22 +333,27 @@ struct HTMLContext {
     }
 
     /// Every field of a row but its label and picture, as a detail page lists them.
-    func detailFields(_ row: Row, page: Page) -> [TemplateValue] {
+    func detailFields(_ row: Row, page: Page, labels: inout FieldLabels) -> [TemplateValue] {
         let markdown = MarkdownRenderer(allowsUnsafe: false)
+        let settings = page.settings
+        let shown = row.record.fields.fields
         var fields: [TemplateValue] = []
-        for field in row.record.fields.fields where field.name != page.labelField && field.name != page.settings.image {
-            var entry: TemplateObject = ["name": .string(page.settings.label(for: field.name))]
-            if page.settings.markdownFields.contains(field.name), case .string(let text) = field.value {
-                entry["html"] = .string(markdown.html(text))
-            } else {
-                let text = Self.displayText(field.value)
-                entry["value"] = .string(text)
-                // Text of several lines (a traceback, a log) keeps its lines, as code does.
-                // Bytes: `contains("\n")` on a String goes through Foundation, a quarter of the
-                // time of a detail page's fields.
-                if text.utf8.contains(0x0A) { entry["isPreformatted"] = .bool(true) }
+        fields.reserveCapacity(shown.count)
+        for field in shown where field.name != page.labelField && field.name != settings.image {
+            let name = TemplateValue.string(labels.label(for: field.name))
+            if settings.markdownFields.contains(field.name), case .string(let text) = field.value {
+                fields.append(["name": name, "html": .string(markdown.html(text))])
+                continue
             }
-            fields.append(.object(entry))
+            let text = Self.displayText(field.value)
+            // Text of several lines (a traceback, a log) keeps its lines, as code does.
+            // Bytes: `contains("\n")` on a String goes through Foundation, a quarter of the
+            // time of a detail page's fields.
+            if text.utf8.contains(0x0A) {
+                fields.append(["name": name, "value": .string(text), "isPreformatted": true])
+            } else {
+                fields.append(["name": name, "value": .string(text)])
+            }
         }
         return fields
     }

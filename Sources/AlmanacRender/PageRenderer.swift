@@ -141,9 +141,11 @@ public final class PageRenderer {
         let html = renderer(.html)
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
+        var labels = FieldLabels(page.settings)
         for position in positions {
             let own = htmlContext.detail(
-                page, paths: outputs.paths, section: rows, position: position, backPath: outputs.sectionHome(section, position: position))
+                page, paths: outputs.paths, section: rows, position: position, backPath: outputs.sectionHome(section, position: position),
+                labels: &labels)
             var output = try html.renderBytes(detail, contexts: [shared, own])
             Self.endLine(&output)
             artifacts.append(Artifact(path: outputs.paths.detail(rows.rows[position]), bytes: output))
