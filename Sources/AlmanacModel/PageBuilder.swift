@@ -55,8 +55,12 @@ public struct PageBuilder {
             }
             labelField = Self.labelField(settings.label, records: allRecords)
             func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
-                records.map { record in
-                    let label = Self.trimmed(record[labelField]?.text ?? "")
+                // Read on every core: each label is decoded from its record.
+                let field = labelField
+                let labels = ParallelChunks.map(count: records.count) { range in
+                    range.map { Self.trimmed(records[$0][field]?.text ?? "") }
+                }
+                return zip(labels, records).map { label, record in
                     if label.isEmpty {
                         warnings.append(.warning(at: record.location, "a record has no '\(labelField)' to use as its label", hint: "set `label:` to the field that names each row"))
                     }
