@@ -142,6 +142,21 @@ import Testing
         #expect(result.warnings[0].severity == .warning)
     }
 
+    /// A large page reads its labels on several threads; each missing one is still named, in
+    /// the order of the records.
+    @Test func missingLabelsOfALargePageAreWarnedInRecordOrder() throws {
+        let records = (0..<6000).map { index in
+            Record(
+                fields: Object([Object.Field(name: index % 1000 == 999 ? "other" : "name", value: .string("Row \(index)"))]),
+                location: SourceLocation(path: "data.csv", line: index + 2))
+        }
+        var settings = PageSettings()
+        settings.data = "data.csv"
+        let result = try PageBuilder().build(.init(name: "p", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "p.md")))
+        #expect(result.warnings.map { $0.location?.line } == [1001, 2001, 3001, 4001, 5001, 6001])
+        #expect(result.page.sections.flatMap(\.rows).count == 6000)
+    }
+
     /// Large pages compute keys on several threads; the result must match a naive scan.
     @Test func largePageMatchesANaiveScan() throws {
         let stems = ["Åsa", "émile", "Zoë", "3M", "anna", "Ørsted", "Łukasz", "bob", "_x", "Item 10", "Item 2", "zed"]
