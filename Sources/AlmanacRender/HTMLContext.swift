@@ -148,6 +148,8 @@ struct HTMLContext {
     private func sections(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart, root: String) -> [TemplateValue] {
         if case .front = part { return [] }
         let searched = Set(page.searchFields)
+        let columns = view.fields.map { Column(name: $0, label: page.settings.label(for: $0), isSearched: searched.contains($0)) }
+        let isLabelSearched = searched.contains(page.labelField)
         var sections: [TemplateValue] = []
         var rowNumber = 0
         for (position, section) in page.sections.enumerated() where !section.isEmpty {
@@ -166,7 +168,7 @@ struct HTMLContext {
             var rows: [TemplateValue] = []
             rows.reserveCapacity(shownRows.count)
             for row in section.rows[shownRows] {
-                rows.append(self.row(row, page: page, fields: view.fields, paths: paths, number: rowNumber, searched: searched, root: root))
+                rows.append(self.row(row, page: page, columns: columns, isLabelSearched: isLabelSearched, paths: paths, number: rowNumber, root: root))
                 rowNumber += 1
             }
             var values: TemplateObject = [
@@ -260,24 +262,40 @@ struct HTMLContext {
         paths.sectionFiles.isEmpty ? "#" + section.id : root + paths.section(position) + "#" + section.id
     }
 
-    private func row(_ row: Row, page: Page, fields shown: [String], paths: PagePaths, number: Int, searched: Set<String>, root: String) -> TemplateValue {
+    /// A field a listing shows in every row, with what each row says of it besides its value
+    /// worked out once for the page rather than once a row.
+    private struct Column {
+        let field: String
+        let name: TemplateValue
+        let label: TemplateValue
+        let isSearched: TemplateValue
+
+        init(name: String, label: String, isSearched: Bool) {
+            self.field = name
+            self.name = .string(name)
+            self.label = .string(label)
+            self.isSearched = .bool(isSearched)
+        }
+    }
+
+    private func row(_ row: Row, page: Page, columns: [Column], isLabelSearched: Bool, paths: PagePaths, number: Int, root: String) -> TemplateValue {
         let settings = page.settings
-        let fields: [TemplateValue] = shown.compactMap { name in
-            let text = row.record[name]?.text ?? ""
+        let fields: [TemplateValue] = columns.map { column in
+            let text = row.record[column.field]?.text ?? ""
             return [
-                "name": .string(name), "label": .string(page.settings.label(for: name)), "value": .string(text),
-                "isSearched": .bool(searched.contains(name)), "isBlank": .bool(text.isEmpty),
+                "name": column.name, "label": column.label, "value": .string(text), "isSearched": column.isSearched,
+                "isBlank": .bool(text.isEmpty),
             ]
         }
         var values: TemplateObject = [
             "id": .string("row-" + row.slug),
             "number": .number(Double(number)),
             "label": .string(row.label),
-            "isLabelSearched": .bool(searched.contains(page.labelField)),
+            "isLabelSearched": .bool(isLabelSearched),
             "fields": .list(fields),
             "hasFields": .bool(!fields.isEmpty),
             // With more than one value in a row, each says what it is.
-            "namesFields": .bool(shown.count > 1),
+            "namesFields": .bool(columns.count > 1),
         ]
         if settings.hasDetailPage(row) {
             // One file has no detail pages: the row opens in place to show the same fields.
