@@ -150,6 +150,7 @@ struct HTMLContext {
         let searched = Set(page.searchFields)
         let columns = view.fields.map { Column(name: $0, label: page.settings.label(for: $0), isSearched: searched.contains($0)) }
         let isLabelSearched = searched.contains(page.labelField)
+        var labels = FieldLabels(page.settings)
         var sections: [TemplateValue] = []
         var rowNumber = 0
         for (position, section) in page.sections.enumerated() where !section.isEmpty {
@@ -168,7 +169,9 @@ struct HTMLContext {
             var rows: [TemplateValue] = []
             rows.reserveCapacity(shownRows.count)
             for row in section.rows[shownRows] {
-                rows.append(self.row(row, page: page, columns: columns, isLabelSearched: isLabelSearched, paths: paths, number: rowNumber, root: root))
+                rows.append(self.row(
+                    row, page: page, columns: columns, isLabelSearched: isLabelSearched, paths: paths, number: rowNumber, root: root,
+                    labels: &labels))
                 rowNumber += 1
             }
             var values: TemplateObject = [
@@ -278,7 +281,11 @@ struct HTMLContext {
         }
     }
 
-    private func row(_ row: Row, page: Page, columns: [Column], isLabelSearched: Bool, paths: PagePaths, number: Int, root: String) -> TemplateValue {
+    /// `labels`: shared by the page's rows, for the fields a row opened in place shows.
+    private func row(
+        _ row: Row, page: Page, columns: [Column], isLabelSearched: Bool, paths: PagePaths, number: Int, root: String,
+        labels: inout FieldLabels
+    ) -> TemplateValue {
         let settings = page.settings
         let fields: [TemplateValue] = columns.map { column in
             let text = row.record[column.field]?.text ?? ""
@@ -300,7 +307,6 @@ struct HTMLContext {
         if settings.hasDetailPage(row) {
             // One file has no detail pages: the row opens in place to show the same fields.
             if site.singleFile != nil {
-                var labels = FieldLabels(page.settings)
                 values["inlineDetail"] = .list(detailFields(row, page: page, labels: &labels))
                 values["hasInlineDetail"] = .bool(true)
             } else {
