@@ -618,14 +618,21 @@
       return words.every((word) => text.includes(' ' + word));
     };
 
-    // ---- Reading ahead while the reader is between keystrokes: the page the next letter
-    // will most likely need is fetched then, so that letter is answered from memory rather
-    // than by waiting for a file (and paying to start its request) inside the keystroke. ----
-    // The letter most likely typed after `word`, by how many rows each continuation holds:
-    // from the sizes of the leaves under the word while it is shorter than their keys, from
-    // the words of the rows just found once it is inside one leaf or narrows other words.
-    // `null` when the word most likely ends here.
-    const likelyNextLetter = (word, words, found) => {
+    // A page of one word's leaf that holds a full list of results answers the query by itself
+    // unless the word is longer than the leaf's key (then not every entry matches).
+    const answersAlone = (words, [key, page]) => words.length === 1
+      && Array.from(words[0]).length <= Array.from(key).length
+      && Math.min(manifest.pageSize, manifest.shards[key] - page * manifest.pageSize) >= MAX_RESULTS;
+
+    // ---- Reading ahead while the reader is between keystrokes: the pages the next letter
+    // will most likely need are fetched then, so that letter is answered from memory rather
+    // than by waiting for a file (and paying to start its request, and to draw a frame while
+    // it waits) inside the keystroke. ----
+    // The letters most likely typed after `word`, likeliest first, by how many rows each
+    // continuation holds: from the sizes of the leaves under the word while it is shorter
+    // than their keys, from the words of the rows just found once it is inside one leaf or
+    // narrows other words. A space stands for the word ending there.
+    const likelyNextLetters = (word, words, found) => {
       const tally = new Map();
       const add = (letter, rows) => tally.set(letter, (tally.get(letter) || 0) + rows);
       const length = Array.from(word).length;
@@ -651,36 +658,56 @@
       const [first, then] = words.length === 1 ? [fromLeaves, fromRows] : [fromRows, fromLeaves];
       first();
       if (tally.size === 0) then();
-      let likeliest = null;
-      let most = 0;
-      for (const [letter, rows] of tally) if (rows > most) { likeliest = letter; most = rows; }
-      return likeliest === ' ' ? null : likeliest;
+      return Array.from(tally).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([letter]) => letter);
     };
-    // The first page a query would wait for, or null when the pages in memory answer it.
-    const firstMissingPage = (words) => {
+    // The pages a query would wait for in its first round trip, as its search asks for them:
+    // the page needed next and, unless it answers alone, those after it not in memory yet.
+    // None when memory answers it.
+    const firstRound = (words) => {
       const plan = planFor(words);
-      if (!plan) return null;
+      if (!plan) return [];
       const rows = new Set();
-      for (const [key, page] of plan.wanted) {
-        const entries = pageOf(key, page);
-        if (!entries) return [key, page];
+      for (let at = 0; at < plan.wanted.length; at += 1) {
+        const entries = pageOf(...plan.wanted[at]);
+        if (!entries) {
+          return answersAlone(words, plan.wanted[at]) ? [plan.wanted[at]]
+            : plan.wanted.slice(at, at + READ_AHEAD).filter((page) => !pageOf(...page));
+        }
         for (const entry of entries) if (matchesAll(entry, words)) rows.add(entry[field.row]);
-        if (rows.size >= MAX_RESULTS) return null;
+        if (rows.size >= MAX_RESULTS) return [];
       }
-      return null;
+      return [];
+    };
+    // After a whole word the reader most likely begins another, which narrows the rows of
+    // this one: it reads on through the pages of this query that are not in memory yet.
+    const pagesAfter = (words) => {
+      const plan = planFor(words);
+      if (!plan) return [];
+      return plan.wanted.filter((page) => !pageOf(...page)).slice(0, READ_AHEAD);
     };
     const whenIdle = (callback) => (window.requestIdleCallback
       ? window.requestIdleCallback(callback, { timeout: 200 }) : setTimeout(callback, 50));
-    // One page per pause at most, and none once the reader has typed on.
+    // At a pause, the pages of the LIKELY_LETTERS likeliest next letters, at most
+    // PAGES_PER_PAUSE of them (the first each letter needs before the rest); none once the
+    // reader has typed on. A wrong guess costs a few kilobytes; a right one, a wait.
+    const LIKELY_LETTERS = 3;
+    const PAGES_PER_PAUSE = 4;
     const readAheadWhenIdle = (mine, words, found) => {
       if (words.length === 0) return;
       whenIdle(() => {
         if (mine !== generation) return;
         readFirstLetters();
         const last = words[words.length - 1];
-        const letter = likelyNextLetter(last, words, found);
-        const page = letter && firstMissingPage([...words.slice(0, -1), last + letter]);
-        if (page) loadPage(...page).catch(() => {});
+        const rounds = likelyNextLetters(last, words, found).slice(0, LIKELY_LETTERS).map((letter) => (letter === ' '
+          ? pagesAfter(words) : firstRound([...words.slice(0, -1), last + letter])));
+        const chosen = new Map();
+        for (let depth = 0; depth < READ_AHEAD; depth += 1) {
+          for (const round of rounds) {
+            const page = round[depth];
+            if (page && chosen.size < PAGES_PER_PAUSE) chosen.set(page.join('/'), page);
+          }
+        }
+        for (const page of chosen.values()) loadPage(...page).catch(() => {});
       });
     };
     // Every search begins with one letter, and a word of one letter is looked up whole: the
@@ -764,10 +791,6 @@
         const showSoFar = () => {
           if (rarest.length === 1 && found.size >= SCREENFUL && found.size > shownSoFar) show(true);
         };
-        // A page of one word's leaf that holds a full list of results answers the query by
-        // itself unless the word is longer than the leaf's key (then not every entry matches).
-        const answers = ([key, page]) => words.length === 1 && Array.from(words[0]).length <= Array.from(key).length
-          && Math.min(manifest.pageSize, manifest.shards[key] - page * manifest.pageSize) >= MAX_RESULTS;
         // A short word narrows what the longer words find but cannot choose the pages to read
         // (`falcon r`: every page of `falcon` holds candidates): such a query reads what one
         // round trip brings, and the list says there may be more until the word is longer.
@@ -788,7 +811,7 @@
                 take(entries);
                 next();
               }, () => { if (mine === generation) fail('part of the search data'); });
-              if (!answers(wanted[loaded])) {
+              if (!answersAlone(words, wanted[loaded])) {
                 for (let ahead = loaded + 1; ahead < Math.min(wanted.length, loaded + READ_AHEAD) && asked.size < budget; ahead += 1) {
                   if (!asked.has(ahead)) ask(ahead).catch(() => {});
                 }

@@ -127,6 +127,27 @@ def shard_scripts(driver):
         "return Array.from(document.scripts).map(s => s.src.split('/').pop().split('?')[0]).filter(s => /^[0-9a-f]+-\\d+\\.js$/.test(s))")
 
 
+def watch_scripts_added(driver):
+    """Notes each shard script the page adds from now on, with when it was added."""
+    driver.execute_script("""
+        window.scriptsAdded = [];
+        new MutationObserver((changes) => {
+          for (const change of changes) for (const node of change.addedNodes) {
+            if (node.tagName === 'SCRIPT') window.scriptsAdded.push([node.src.split('/').pop().split('?')[0], performance.now()]);
+          }
+        }).observe(document.head, { childList: true });""")
+
+
+def scripts_added_before_the_search_answered(driver):
+    """The shard scripts the last keystroke's search waited for: added before its results
+    showed (its `almanac-search` measure ends when they do). Pages read ahead while the reader
+    pauses come after."""
+    return driver.execute_script("""
+        const measures = performance.getEntriesByName('almanac-search');
+        const last = measures[measures.length - 1];
+        return window.scriptsAdded.filter(([, at]) => at < last.startTime + last.duration).map(([name]) => name);""")
+
+
 def test_a_prefix_lists_its_commonest_continuation_first(driver, tmp_path):
     # `and` is cut into `and$` (50 rows), `ande` (150) and `andr` (240): the hundred rows `and`
     # lists come from the largest, Andrews, the word a reader typing `and` most likely wants.
@@ -159,6 +180,44 @@ def test_the_page_the_next_letter_needs_is_read_while_the_reader_pauses(driver, 
     assert shard_scripts(driver) == ["7a7572-0.js", "7a7572-1.js"]
 
 
+def test_the_pages_the_three_likeliest_next_letters_need_are_read_while_the_reader_pauses(driver, tmp_path):
+    # After `ka` (too short to search) the reader goes on with `r`, `t`, `z` or, least likely,
+    # `b`: the first pages of the three likeliest are read during the pause, and `kat` is then
+    # answered without waiting for a file.
+    names = [f"Karlsson {i:03}" for i in range(150)] + [f"Katz {i:03}" for i in range(120)] \
+        + [f"Kazan {i:03}" for i in range(90)] + [f"Kabir {i:03}" for i in range(30)] + [f"Berg {i:03}" for i in range(50)]
+    output = sharded_site(tmp_path, "people", names)
+    driver.get((output / "people.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("ka")
+    prefixes = lambda: sorted({name.split("-")[0][:6] for name in shard_scripts(driver)})
+    wait(driver, lambda: prefixes() == ["6b6172", "6b6174", "6b617a"])  # kar, kat, kaz
+    watch_scripts_added(driver)
+    field.send_keys("t")
+    wait(driver, lambda: result_labels(driver) == [f"Katz {i:03}" for i in range(100)])
+    assert scripts_added_before_the_search_answered(driver) == []
+    assert "6b6162" not in prefixes()  # kab
+
+
+def test_after_a_whole_word_the_pages_a_second_word_narrows_are_read_while_the_reader_pauses(driver, tmp_path):
+    # `andrews` is answered by the first of the eight pages of its leaf, `and` (reading the
+    # next two with it, in the same round trip); most likely the reader goes on with another
+    # word, which narrows the same rows page after page: the next round trip of pages is fetched
+    # during the pause, and `andrews 4`, whose rows are on the fifth page, waits for no file.
+    names = [f"Andrews {i:03}" for i in range(800)] + [f"Berg {i:03}" for i in range(300)]
+    output = sharded_site(tmp_path, "people", names)
+    driver.get((output / "people.html").as_uri())
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("andrews")
+    wait(driver, lambda: len(result_labels(driver)) == 100)
+    pages = lambda: sorted(int(name.split("-")[1].split(".")[0]) for name in shard_scripts(driver))
+    wait(driver, lambda: pages() == [0, 1, 2, 3, 4, 5])
+    watch_scripts_added(driver)
+    field.send_keys(" 4")
+    wait(driver, lambda: result_labels(driver) == [f"Andrews {i:03}" for i in range(400, 500)])
+    assert scripts_added_before_the_search_answered(driver) == []
+
+
 def test_the_pages_a_first_letter_needs_are_read_when_the_field_is_focused(driver, tmp_path):
     # `b` and `c` stand alone in some names, so a first keystroke of either is looked up whole:
     # their first pages are read as soon as the field has focus, and `b` waits for no file.
@@ -169,9 +228,10 @@ def test_the_pages_a_first_letter_needs_are_read_when_the_field_is_focused(drive
     field = driver.find_element(By.ID, "search-field")
     field.click()
     wait(driver, lambda: sorted(shard_scripts(driver)) == ["6224-0.js", "6324-0.js"])
+    watch_scripts_added(driver)
     field.send_keys("b")
     wait(driver, lambda: result_labels(driver) == [f"Plan B {i:03}" for i in range(100)])
-    assert sorted(shard_scripts(driver)) == ["6224-0.js", "6324-0.js"]
+    assert scripts_added_before_the_search_answered(driver) == []
 
 
 def test_a_short_word_after_a_long_one_narrows_what_one_round_trip_brings(driver, tmp_path):
