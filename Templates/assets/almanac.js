@@ -685,8 +685,12 @@
       if (!plan) return [];
       return plan.wanted.filter((page) => !pageOf(...page)).slice(0, READ_AHEAD);
     };
+    // Within 50 ms even while a long list is still being filled a frame at a time: a fast
+    // typist's next letter comes about 100 ms after the last, and a file asked for later than
+    // that is one the letter waits for after all (under 4x throttling, waiting for idle time
+    // alone often asked once the next letter had come, or just before it).
     const whenIdle = (callback) => (window.requestIdleCallback
-      ? window.requestIdleCallback(callback, { timeout: 200 }) : setTimeout(callback, 50));
+      ? window.requestIdleCallback(callback, { timeout: 50 }) : setTimeout(callback, 50));
     // At a pause, the pages of the LIKELY_LETTERS likeliest next letters, at most
     // PAGES_PER_PAUSE of them (the first each letter needs before the rest); none once the
     // reader has typed on. A wrong guess costs a few kilobytes; a right one, a wait.
