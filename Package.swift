@@ -54,7 +54,7 @@ let package = Package(
             ]),
         // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
         .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacCore", "AlmanacTemplate", "CHTTPServer"]),
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 
         // Build-time embedding of Templates/ so the binary needs nothing beside it.

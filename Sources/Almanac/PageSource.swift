@@ -145,7 +145,7 @@ struct PageSource: Sendable {
     }
 
     /// The page's model, from its parsed data and the prose already rendered.
-    func model(prose: Prose, data shape: DatasetShape?, site: SiteConfiguration) throws(Diagnostic) -> PageBuilder.Result {
+    func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings) throws(Diagnostic) -> PageBuilder.Result {
         var settings = self.settings
         if settings.title == nil {
             settings.title = name == "index" ? site.title : Self.titleFromName(name)

@@ -15,15 +15,12 @@ public struct SinglePageRenderer: Sendable {
         public var dataPath: String { dataPaths.first ?? "" }
         /// A page whose front matter (and prose) gives the settings; options override it.
         public var pagePath: String?
-        /// Any other page setting by its front matter key (`fields`, `search`, `detail`, …),
-        /// as written on the command line.
+        /// Page settings by their front matter key (`group`, `fields`, `detail`, …), as
+        /// written on the command line; each becomes a value of its kind (`Setting.all`).
         public var settings: [String: String] = [:]
-        public var title: String?
-        public var label: String?
-        public var grouping: String?
-        public var sort: String?
         public var formats: [OutputFormat] = OutputFormat.all
         public var outputPath = "Output"
+        /// The locale of a page that names none.
         public var locale = "en"
         /// One self-contained HTML file: stylesheet, script, search data and details inside,
         /// no section or detail pages beside it.
@@ -126,7 +123,7 @@ public struct SinglePageRenderer: Sendable {
         let outputs = PageOutputs(
             page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
         // No home page is written, so the pages link to none.
-        var site = templates.siteInfo(SiteConfiguration())
+        var site = templates.siteInfo(SiteSettings())
         site.hasHome = false
         if options.isSingleFile {
             site.singleFile = try templates.singleFileAssets()
@@ -162,13 +159,10 @@ public struct SinglePageRenderer: Sendable {
         if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
             for (key, value) in Self.testReportDefaults where object[key] == nil && given[key] == nil { given[key] = value }
         }
-        if let title = options.title { given["title"] = title }
-        if let label = options.label { given["label"] = label }
-        if let grouping = options.grouping { given["group"] = grouping }
-        if let sort = options.sort { given["sort"] = sort }
-        for key in given.keys.sorted() {
-            object.set(key, Self.value(of: given[key] ?? "", for: key))
-            locations[key] = SourceLocation(path: Self.optionPrefix + "--" + (key == "group" ? "group-by" : key.replacingOccurrences(of: "_", with: "-")))
+        for (key, text) in given.sorted(by: { $0.key < $1.key }) {
+            let setting = Setting.named(key, in: Setting.forPages)
+            object.set(key, setting?.value(ofOption: text) ?? .string(text))
+            locations[key] = SourceLocation(path: Self.optionPrefix + (setting?.option ?? "--" + key))
         }
         let settings: PageSettings
         do {
@@ -190,18 +184,6 @@ public struct SinglePageRenderer: Sendable {
         "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message", "detail": "failing",
         "max_bytes": "1000000",
     ]
-
-    /// An option's text as the front matter value it stands for: lists split at commas,
-    /// `true`/`false` and numbers typed.
-    static func value(of text: String, for key: String) -> Value {
-        let isList = ["fields", "sort", "markdown", "columns", "group_order"].contains(key)
-            || (key == "search" && text != "true" && text != "false")
-        if isList { return .list(text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }) }
-        if text == "true" { return .bool(true) }
-        if text == "false" { return .bool(false) }
-        if let number = Number(parsing: text), PageSettings.countKeys.contains(key) { return .number(number) }
-        return .string(text)
-    }
 
     /// Several files make one page when each is a list of records.
     static func combine(_ shapes: [(path: String, shape: DatasetShape)]) throws(Diagnostic) -> DatasetShape {

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacModel
 import AlmanacDefaults
 import AlmanacRender
 import AlmanacTemplate
@@ -52,7 +53,7 @@ struct SiteTemplates: Sendable {
         return try SingleFileAssets(style: text(stylesheet), script: text(script))
     }
 
-    func siteInfo(_ site: SiteConfiguration, staticFiles: Set<String> = []) -> SiteInfo {
+    func siteInfo(_ site: SiteSettings, staticFiles: Set<String> = []) -> SiteInfo {
         SiteInfo(
             title: site.title, baseURL: site.baseURL, language: Self.language(of: site.locale),
             stylesheet: stylesheet, script: script, staticFiles: staticFiles)

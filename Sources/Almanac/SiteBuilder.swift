@@ -155,7 +155,7 @@ public struct SiteBuilder: Sendable {
             .map(\.page)
     }
 
-    static func defaultHome(site: SiteConfiguration) -> Page {
+    static func defaultHome(site: SiteSettings) -> Page {
         var settings = PageSettings()
         settings.title = site.title
         return Page(

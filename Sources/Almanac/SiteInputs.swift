@@ -5,7 +5,7 @@ import AlmanacRender
 /// What a build starts from, read once: the site settings, the templates, the static files,
 /// where the pages are, and a fingerprint of everything site-wide.
 struct SiteInputs: Sendable {
-    let site: SiteConfiguration
+    let site: SiteSettings
     let templates: SiteTemplates
     let siteInfo: SiteInfo
     let staticArtifacts: [Artifact]
@@ -26,12 +26,19 @@ struct SiteInputs: Sendable {
 /// Reading what a build starts from.
 extension SiteBuilder {
     func loadInputs() throws(DiagnosticList) -> SiteInputs {
-        let site = try loadConfiguration()
+        let source: SiteSource
+        let pages: [PageSource.Location]
+        do {
+            source = try SiteSource(contentPath: options.contentPath, fileSystem: fileSystem)
+            pages = try source.pages()
+        } catch {
+            throw DiagnosticList([error])
+        }
+        let site = try loadConfiguration(source)
         let templates = try loadTemplates()
-        let boundary = SiteBoundary(fileSystem: fileSystem, contentPath: options.contentPath, allowOutside: site.allowOutside)
+        let boundary = source.boundary
         let staticArtifacts = try loadStaticFiles(within: boundary)
         let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
-        let pages = try discoverPages()
         let global = ContentHash.fingerprint([
             Array(SiteInputs.cacheVersion.utf8), Array(templates.fingerprint.utf8),
             Array(([site.title, site.baseURL ?? "", site.locale, site.theme ?? ""] + site.allowOutside).joined(separator: "\u{0}").utf8),
@@ -43,21 +50,12 @@ extension SiteBuilder {
             boundary: boundary, global: global)
     }
 
-    func loadConfiguration() throws(DiagnosticList) -> SiteConfiguration {
-        var site = SiteConfiguration()
-        let path = Path.join(options.contentPath, SiteConfiguration.fileName)
-        if fileSystem.exists(path) {
-            do {
-                site = try SiteConfiguration(yaml: try fileSystem.read(path), path: path)
-            } catch let error as Diagnostic {
-                throw DiagnosticList([error])
-            } catch {
-                throw DiagnosticList([.error(at: SourceLocation(path: path), "cannot read: \(error)")])
-            }
-        }
+    /// The site's settings, with the command line's `--locale` and `--base-url` over them.
+    func loadConfiguration(_ source: SiteSource) throws(DiagnosticList) -> SiteSettings {
+        var site = source.settings
         if let locale = options.locale { site.locale = locale }
         if let baseURL = options.baseURL {
-            if let problem = SiteConfiguration.baseURLProblem(baseURL) {
+            if let problem = SiteSettings.baseURLProblem(baseURL) {
                 throw DiagnosticList([.error(at: nil, "--base-url: " + problem.message, hint: problem.hint)])
             }
             site.baseURL = baseURL
@@ -74,7 +72,7 @@ extension SiteBuilder {
         }
         if fileSystem.isDirectory(root) {
             do {
-                for relative in try Self.listFiles(fileSystem, root) {
+                for relative in try SiteSource.listFiles(fileSystem, root) {
                     overrides[relative] = try fileSystem.read(Path.join(root, relative))
                 }
             } catch {
@@ -90,7 +88,7 @@ extension SiteBuilder {
         guard fileSystem.isDirectory(root) else { return [] }
         let files: [String]
         do {
-            files = try Self.listFiles(fileSystem, root)
+            files = try SiteSource.listFiles(fileSystem, root)
         } catch {
             throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the static files: \(error)")])
         }
@@ -115,42 +113,5 @@ extension SiteBuilder {
         if let problem = boundary.outputProblem(output: options.outputPath, sources: sources) {
             throw DiagnosticList([problem])
         }
-    }
-
-    static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
-        var files: [String] = []
-        for name in try fileSystem.contents(ofDirectory: prefix.isEmpty ? root : Path.join(root, prefix)) where !name.hasPrefix(".") {
-            let relative = prefix.isEmpty ? name : prefix + "/" + name
-            if fileSystem.isDirectory(Path.join(root, relative)) {
-                files += try listFiles(fileSystem, root, prefix: relative)
-            } else {
-                files.append(relative)
-            }
-        }
-        return files
-    }
-
-    /// Content pages are the `.md` files at the top of the content folder, in code-point order;
-    /// each gets a safe, unique output name (`index.md` is the home page).
-    func discoverPages() throws(DiagnosticList) -> [PageSource.Location] {
-        guard fileSystem.isDirectory(options.contentPath) else {
-            throw DiagnosticList([.error(at: nil, "no content folder at \(options.contentPath)", hint: "run almanac in a site folder, or pass --content DIR")])
-        }
-        let names: [String]
-        do {
-            names = try fileSystem.contents(ofDirectory: options.contentPath)
-        } catch {
-            throw DiagnosticList([.error(at: nil, "cannot list \(options.contentPath)")])
-        }
-        var allocator = SlugAllocator(reserved: ["index", "assets"])
-        var sources: [PageSource.Location] = []
-        for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
-            let path = Path.join(options.contentPath, name)
-            guard !fileSystem.isDirectory(path) else { continue }
-            let stem = Path.removingExtension(name)
-            let outputName = stem == "index" ? "index" : allocator.allocate(stem, fallback: "page")
-            sources.append(PageSource.Location(path: path, name: outputName))
-        }
-        return sources
     }
 }

@@ -1,14 +1,36 @@
 import AlmanacCore
+import AlmanacModel
+
 /// Reads argv into a command. Each command declares its options in a table (name, whether it
-/// takes a value, help text), and one small loop reads them all, so adding an option is one line.
+/// takes a value, help text), and one small loop reads them all, so adding an option is one line;
+/// `render`'s page settings come from the settings table (`Setting.all`).
 public struct CommandLineParser {
     public struct Option: Sendable {
         public let name: String
         public let valueName: String?
         public let help: String
+        /// What the option means given alone (`--detail` is `--detail true`), for an option
+        /// whose value may be left out; nil where a value must follow.
+        public var impliedValue: String?
+        /// The values that may follow an option that can stand alone; anything else after it
+        /// is the next argument.
+        public var words: [String] = []
 
         static func flag(_ name: String, _ help: String) -> Option { Option(name: name, valueName: nil, help: help) }
         static func value(_ name: String, _ valueName: String, _ help: String) -> Option { Option(name: name, valueName: valueName, help: help) }
+
+        /// A page setting's `render` option, or nil for a setting the command line gives
+        /// another way.
+        static func setting(_ setting: Setting) -> Option? {
+            guard let name = setting.option else { return nil }
+            let help = setting.help + (setting.defaultValue.map { " (default: \($0))" } ?? "")
+            var option = Option(name: name, valueName: setting.valueName, help: help)
+            if setting.optionStandsAlone {
+                option.impliedValue = "true"
+                if case .choice(let words) = setting.kind { option.words = words } else { option.words = ["true", "false"] }
+            }
+            return option
+        }
     }
 
     public struct CommandSpec: Sendable {
@@ -90,34 +112,16 @@ public struct CommandLineParser {
             ]),
         CommandSpec(
             name: "render", summary: "render data files into one page, no Content/ needed", positional: "DATAFILE...",
-            options: [
-                .value("--page", "PAGE.md", "take the settings (and prose) from a page's front matter"),
-                .value("--title", "T", "the page title (default: from the file name)"),
-                .value("--label", "FIELD", "the field that names each row"),
-                .value("--group-by", "first-letter|FIELD|none", "how rows fall into sections"),
-                .value("--sort", "SPEC", "fields to sort by, -FIELD descending, comma-separated"),
-                .value("--fields", "A,B", "fields shown in each row (default: every other column)"),
-                .value("--search", "A,B|false", "fields search looks in"),
-                .value("--index", "true|false|full", "the section index"),
-                .value("--style", "plain|grouped", "how sections look"),
-                .value("--header", "TEXT", "each section's header, Mustache over {{title}} and {{count}}"),
-                .value("--footer", "TEXT", "each section's footer, likewise"),
-                .value("--image", "FIELD", "a field holding a picture"),
-                .value("--accessory", "FIELD", "a true/false field shown as a checkmark"),
-                .value("--markdown", "A,B", "fields holding Markdown, rendered on detail pages"),
-                .value("--split", "N|false", "above this many rows, a page per section"),
-                .flag("--detail", "a page per row (test reports: per failing test)"),
-                .flag("--collapsible", "sections open and close"),
-                .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
-                .flag("--single-file", "one HTML file with its style, script and search inside, to open by double-click"),
-                .value("--max-bytes", "N", "keep the Markdown under N bytes (test reports: 1000000; a check run: 65535)"),
-                .value("--full-report", "URL", "where the whole report is, named when the Markdown is shortened"),
-                .value("--output", "DIR", "where the files go (default: Output)"),
-                .value("--locale", "ID", "collation for sorting and index letters (default: en)"),
-                .value("--annotations", "github", "print failing tests that name a file as CI annotations"),
-                .value("--fail-on", "failures", "exit 1 when any test failed or errored (the report is still written)"),
-                .flag("--quiet", "print nothing but errors"),
-            ]),
+            options: [.value("--page", "PAGE.md", "take the settings (and prose) from a page's front matter; options win")]
+                + Setting.forPages.compactMap(Option.setting)
+                + [
+                    .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
+                    .flag("--single-file", "one HTML file with its style, script and search inside, to open by double-click"),
+                    .value("--output", "DIR", "where the files go (default: Output)"),
+                    .value("--annotations", "github", "print failing tests that name a file as CI annotations"),
+                    .value("--fail-on", "failures", "exit 1 when any test failed or errored (the report is still written)"),
+                    .flag("--quiet", "print nothing but errors"),
+                ]),
         CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
         CommandSpec(
             name: "serve", summary: "build, serve Output/ on loopback, rebuild and reload on change", positional: nil,
@@ -190,6 +194,11 @@ public struct CommandLineParser {
             if option.valueName == nil {
                 guard inlineValue == nil else { throw UsageError.unexpectedValue(option: name) }
                 parsed.flags.insert(name)
+            } else if let implied = option.impliedValue, inlineValue == nil {
+                let next = arguments.first.flatMap { option.words.contains($0) ? $0 : nil }
+                if next != nil { arguments = arguments.dropFirst() }
+                parsed.values[name] = next ?? implied
+                parsed.repeated[name, default: []].append(next ?? implied)
             } else {
                 guard let value = inlineValue ?? arguments.popFirst(), !value.isEmpty else {
                     throw UsageError.missingValue(option: name, valueName: option.valueName ?? "VALUE")
@@ -229,7 +238,8 @@ public struct CommandLineParser {
             lines.append("")
             lines.append("almanac \(command.name)\(command.positional.map { " " + $0 } ?? "") options:")
             for option in command.options {
-                let left = option.name + (option.valueName.map { " " + $0 } ?? "")
+                let value = option.valueName.map { option.impliedValue == nil ? " " + $0 : " [" + $0 + "]" } ?? ""
+                let left = option.name + value
                 lines.append("  \(left.padding(30)) \(option.help)")
             }
         }

@@ -1,5 +1,6 @@
 import Almanac
 import AlmanacCore
+import AlmanacModel
 import AlmanacRender
 import AlmanacServe
 
@@ -68,18 +69,12 @@ enum Invocation {
     private static func render(_ options: Options, positional: [String]) throws(CommandLineParser.UsageError) -> Invocation {
         var render = SinglePageRenderer.Options(dataPaths: positional)
         render.pagePath = options.value("--page")
-        // Every other page setting goes by its front matter key.
-        for key in ["fields", "search", "index", "style", "header", "footer", "image", "accessory", "markdown", "split", "max_bytes", "full_report"] {
-            if let value = options.value("--" + key.replacingOccurrences(of: "_", with: "-")) { render.settings[key] = value }
+        // Every page setting by its front matter key, from its option in the settings table.
+        for setting in Setting.forPages {
+            if let option = setting.option, let value = options.value(option) { render.settings[setting.key] = value }
         }
-        for key in ["detail", "collapsible"] where options.flag("--" + key) { render.settings[key] = "true" }
         render.isSingleFile = options.flag("--single-file")
-        render.title = options.value("--title")
-        render.label = options.value("--label")
-        render.grouping = options.value("--group-by")
-        render.sort = options.value("--sort")
         render.outputPath = options.value("--output") ?? render.outputPath
-        render.locale = options.value("--locale") ?? render.locale
         if let formats = options.value("--format") {
             var chosen: [OutputFormat] = []
             for name in formats.split(separator: ",") {

@@ -123,14 +123,11 @@ public final class DevServer: @unchecked Sendable {
     }
 
     private func watchedFolders() -> [String] {
-        var folders = [options.build.contentPath]
+        let fileSystem = DiskFileSystem()
+        let site = try? SiteSource(contentPath: options.build.contentPath, fileSystem: fileSystem)
+        var folders = site?.folders ?? [options.build.contentPath]
         let templates = options.build.templatesPath ?? "Templates"
-        if FileManager.default.fileExists(atPath: templates) { folders.append(templates) }
-        let settings = Path.join(options.build.contentPath, SiteConfiguration.fileName)
-        if let bytes = FileManager.default.contents(atPath: settings),
-           let site = try? SiteConfiguration(yaml: [UInt8](bytes), path: settings) {
-            folders += site.allowOutside.map { $0.hasPrefix("/") ? $0 : Path.join(options.build.contentPath, $0) }
-        }
+        if fileSystem.isDirectory(templates) { folders.insert(templates, at: 1) }
         return folders
     }
 

@@ -249,7 +249,12 @@ import Testing
     }
 
     /// `1e300` is a whole number too: it is refused at its key rather than trapping in `Int`.
-    @Test(arguments: PageSettings.countKeys)
+    @Test(arguments: Setting.forPages.compactMap { setting -> String? in
+        switch setting.kind {
+        case .count, .countOrOff: return setting.key
+        default: return nil
+        }
+    })
     func numberSettingsAreRangeChecked(key: String) throws {
         for value in [1e300, -5, 2.5, Double.infinity] {
             let error = diagnostic { _ = try settings([key: .number(Number(text: "\(value)", value: value))]) }

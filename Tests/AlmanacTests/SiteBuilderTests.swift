@@ -327,7 +327,7 @@ import Testing
             Issue.record("expected errors")
         } catch {
             #expect(error.diagnostics.map(\.location?.line) == [3, 4])
-            #expect(error.diagnostics.map(\.message) == ["unknown setting 'grup'", "'index' must be true, false or full"])
+            #expect(error.diagnostics.map(\.message) == ["unknown setting 'grup'", "'index' must be true, false or full, found 'maybe'"])
         }
         let fields = InlineSite.fileSystem(site.replacingOccurrences(of: "grup: x\nindex: maybe\n", with: "sort: captial\nfields: [nope]\n"))
         do {

@@ -1,0 +1,81 @@
+import AlmanacCore
+import AlmanacLoad
+import AlmanacModel
+
+/// The site as every command reads it: its settings (`almanac.yaml`), the boundary its data
+/// must keep to, its pages, and which page reads a given data file. `build`, `check`, `serve`,
+/// `add` and `remove` all ask this one reader, so they cannot disagree about what the site is.
+public struct SiteSource: Sendable {
+    public let contentPath: String
+    public let fileSystem: any FileSystem
+    /// The site's settings, read once.
+    public let settings: SiteSettings
+
+    /// Reads the site's settings; a site without `almanac.yaml` has the defaults.
+    public init(contentPath: String, fileSystem: any FileSystem) throws(Diagnostic) {
+        self.contentPath = contentPath
+        self.fileSystem = fileSystem
+        let path = Path.join(contentPath, SiteSettings.fileName)
+        guard fileSystem.exists(path) else {
+            settings = SiteSettings()
+            return
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path)
+        } catch {
+            throw .error(at: SourceLocation(path: path), "cannot read: \(error)")
+        }
+        settings = try SiteSettings(yaml: bytes, path: path)
+    }
+
+    /// Where the site's data and static files may come from.
+    var boundary: SiteBoundary {
+        SiteBoundary(fileSystem: fileSystem, contentPath: contentPath, allowOutside: settings.allowOutside)
+    }
+
+    /// The folders whose changes change the site: the content folder and every folder named
+    /// by `allow_outside`.
+    public var folders: [String] {
+        [contentPath] + settings.allowOutside.map { $0.hasPrefix("/") ? $0 : Path.join(contentPath, $0) }
+    }
+
+    /// Content pages are the `.md` files at the top of the content folder, in code-point order;
+    /// each gets a safe, unique output name (`index.md` is the home page).
+    func pages() throws(Diagnostic) -> [PageSource.Location] {
+        guard fileSystem.isDirectory(contentPath) else {
+            throw .error(at: nil, "no content folder at \(contentPath)", hint: "run almanac in a site folder, or pass --content DIR")
+        }
+        let names: [String]
+        do {
+            names = try fileSystem.contents(ofDirectory: contentPath)
+        } catch {
+            throw .error(at: nil, "cannot list \(contentPath)")
+        }
+        var allocator = SlugAllocator(reserved: ["index", "assets"])
+        var sources: [PageSource.Location] = []
+        for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
+            let path = Path.join(contentPath, name)
+            guard !fileSystem.isDirectory(path) else { continue }
+            let stem = Path.removingExtension(name)
+            let outputName = stem == "index" ? "index" : allocator.allocate(stem, fallback: "page")
+            sources.append(PageSource.Location(path: path, name: outputName))
+        }
+        return sources
+    }
+
+    /// Every file below `root`, as paths relative to it, in code-point order; hidden files
+    /// are not the site's.
+    static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
+        var files: [String] = []
+        for name in try fileSystem.contents(ofDirectory: prefix.isEmpty ? root : Path.join(root, prefix)) where !name.hasPrefix(".") {
+            let relative = prefix.isEmpty ? name : prefix + "/" + name
+            if fileSystem.isDirectory(Path.join(root, relative)) {
+                files += try listFiles(fileSystem, root, prefix: relative)
+            } else {
+                files.append(relative)
+            }
+        }
+        return files
+    }
+}

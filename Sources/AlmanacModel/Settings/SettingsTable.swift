@@ -1,0 +1,180 @@
+import AlmanacCore
+
+/// Every setting Almanac knows, in the order `--help` and the README list them. Adding a
+/// setting is one entry here (its key, kind, help, default and where it is stored) and the
+/// code that uses the stored value; front matter, `almanac.yaml`, `render`'s options, `--help`
+/// and the did-you-mean lists follow from the entry.
+extension Setting {
+    public static let all: [Setting] = pageSettings + siteSettings
+
+    /// The settings of a page's front matter, which `render` also takes as options.
+    static let pageSettings: [Setting] = [
+        Setting(
+            "title", .text, help: "the page title", default: "the file name, made readable",
+            page: { settings, value, _ in settings.title = value.text },
+            site: { settings, value, _ in settings.title = value.text }),
+        Setting(
+            "data", .text, help: "the data file, relative to the page", option: .some(nil),
+            page: { settings, value, _ in settings.data = value.text }),
+        Setting(
+            "label", .text, help: "the field that names each row", default: "the first of name, title, key, else the first column",
+            placeholder: "FIELD", example: "name", page: { settings, value, _ in settings.label = value.text }),
+        Setting(
+            "group", .text, help: "how rows fall into sections: first-letter, FIELD, year:FIELD, month:FIELD or none",
+            default: "first-letter", option: "--group-by", placeholder: "GROUPING", example: "none",
+            page: { settings, value, location throws(Diagnostic) in
+                guard let grouping = Grouping(value.text) else {
+                    throw .error(
+                        at: location, "unknown grouping '\(value.text)'",
+                        hint: "use first-letter, a field name, year:FIELD, month:FIELD or none")
+                }
+                settings.grouping = grouping
+            }),
+        Setting(
+            "sort", .list, help: "fields to sort by, -FIELD descending", default: "the label", placeholder: "SPEC,…",
+            page: { settings, value, location throws(Diagnostic) in
+                guard let spec = SortSpec(value.list) else {
+                    throw .error(at: location, "'sort' names no field", hint: "write a field, -field for descending, or a list")
+                }
+                settings.sort = spec
+            }),
+        Setting(
+            "fields", .list, help: "fields shown in each row", default: "none; render: every column but the label",
+            page: { settings, value, _ in settings.fields = value.list }),
+        Setting(
+            "labels", .map, help: "what fields are called to a reader", default: "the key made readable",
+            page: { settings, value, _ in
+                for pair in value.pairs { settings.labels[pair.name] = pair.text }
+            }),
+        Setting(
+            "index", .choice(["true", "false", "full"]), help: "the section index; full shows every letter", default: "true",
+            page: { settings, value, _ in
+                settings.index = value.text == "full" ? .full : value.text == "true" ? .letters : .off
+            }),
+        Setting(
+            "search", .listOrFlag, help: "the fields search looks in; false turns search off",
+            default: "the label and every text field",
+            page: { settings, value, _ in
+                if case .flag(let on) = value {
+                    settings.search = on ? .allTextFields : .off
+                } else {
+                    settings.search = .fields(value.list)
+                }
+            }),
+        Setting(
+            "style", .choice(PageSettings.Style.allCases.map(\.rawValue)), help: "how sections look", default: "plain",
+            page: { settings, value, _ in settings.style = PageSettings.Style(rawValue: value.text) ?? .plain }),
+        Setting(
+            "image", .text, help: "a field holding a picture: a path under static/ or an http(s) URL", placeholder: "FIELD",
+            page: { settings, value, _ in settings.image = value.text }),
+        Setting(
+            "accessory", .text, help: "a true/false field shown as a checkmark", placeholder: "FIELD",
+            page: { settings, value, _ in settings.accessory = value.text }),
+        Setting(
+            "detail", .choice(["true", "false", "failing"]),
+            help: "a page per row; failing: only rows whose status is failed or error", default: "false",
+            page: { settings, value, _ in
+                settings.detailPages = value.text == "failing" ? .failing : value.text == "true" ? .all : .none
+            }),
+        Setting(
+            "markdown", .list, help: "fields holding Markdown, rendered (safely) on detail pages",
+            page: { settings, value, _ in settings.markdownFields = value.list }),
+        Setting(
+            "collapsible", .flag, help: "section headers open and close their rows", default: "false",
+            page: { settings, value, _ in settings.isCollapsible = value.flag }),
+        Setting(
+            "split", .countOrOff(1...largestCount, unit: "rows"), help: "above this many rows, a page per section",
+            default: String(PageSettings.defaultSplitThreshold),
+            page: { settings, value, _ in settings.splitThreshold = value.count }),
+        Setting(
+            "search_shards", .count(1...largestCount, unit: "rows"),
+            help: "above this many rows of a split page, search data sharded by word prefix",
+            default: String(PageSettings.defaultSearchShardThreshold),
+            page: { settings, value, _ in settings.searchShardThreshold = value.count ?? settings.searchShardThreshold }),
+        Setting(
+            "section_rows", .count(1...largestCount, unit: "rows"), help: "rows at most on one page of a split page's section",
+            default: String(PageSettings.defaultSectionPageRows),
+            page: { settings, value, _ in settings.sectionPageRows = value.count ?? settings.sectionPageRows }),
+        Setting(
+            "header", .text, help: "each section's header, Mustache over {{title}}, {{count}} and {{#isOne}}",
+            page: { settings, value, location throws(Diagnostic) in settings.header = try SectionText(value.text, at: location) }),
+        Setting(
+            "footer", .text, help: "each section's footer, likewise",
+            page: { settings, value, location throws(Diagnostic) in settings.footer = try SectionText(value.text, at: location) }),
+        Setting(
+            "locale", .text, help: "collation for sorting and index letters", default: "en", placeholder: "ID", example: "sv",
+            page: { settings, value, _ in settings.locale = value.text },
+            site: { settings, value, _ in settings.locale = value.text }),
+        Setting(
+            "max_bytes", .count(1024...largestCount, unit: "bytes"),
+            help: "keep the Markdown twin under this size, leaving out whole pieces", default: "none; test reports: 1000000",
+            page: { settings, value, _ in settings.maxBytes = value.count }),
+        Setting(
+            "full_report", .text, help: "where the whole report is, named when the Markdown is shortened",
+            default: "the HTML page", placeholder: "URL", page: { settings, value, _ in settings.fullReport = value.text }),
+        Setting(
+            "unsafe", .flag, help: "let raw HTML in the prose through", default: "false",
+            page: { settings, value, _ in settings.allowsUnsafeMarkdown = value.flag }),
+        Setting(
+            "columns", .list, help: "a keyed file's list positions, named",
+            page: { settings, value, _ in settings.columns = value.list }),
+        Setting(
+            "key", .text, help: "the field a keyed file's keys become", default: "key", placeholder: "FIELD",
+            page: { settings, value, _ in settings.key = value.text }),
+        Setting(
+            "group_order", .list, help: "grouping by a field, the sections that come first, in this order",
+            page: { settings, value, _ in settings.groupOrder = value.list }),
+        Setting(
+            "summary", .choice(PageSettings.Summary.allCases.map(\.rawValue)), help: "a line at the top that sums the rows up",
+            page: { settings, value, _ in settings.summary = PageSettings.Summary(rawValue: value.text) }),
+    ]
+
+    /// The settings of `almanac.yaml` alone.
+    static let siteSettings: [Setting] = [
+        Setting(
+            "base_url", .text, help: "the site's absolute http(s) address, for canonical links and the sitemap",
+            site: { settings, value, location throws(Diagnostic) in
+                if let problem = SiteSettings.baseURLProblem(value.text) { throw .error(at: location, problem.message, hint: problem.hint) }
+                settings.baseURL = value.text
+            }),
+        Setting(
+            "theme", .text, help: "the site's theme",
+            site: { settings, value, _ in settings.theme = value.text }),
+        Setting(
+            "allow_outside", .list, help: "folders outside the content folder that pages may read data from",
+            site: { settings, value, location throws(Diagnostic) in
+                guard !value.list.contains("") else { throw .error(at: location, "'allow_outside' must be a list of folders") }
+                settings.allowOutside = value.list
+            }),
+    ]
+
+    /// The settings a page may hold.
+    public static var forPages: [Setting] { all.filter(\.appliesToPages) }
+
+    /// The settings `almanac.yaml` may hold.
+    public static var forSite: [Setting] { all.filter(\.appliesToSite) }
+
+    /// The setting with this key in front matter or `almanac.yaml`.
+    public static func named(_ key: String, in settings: [Setting]) -> Setting? {
+        settings.first { $0.key == key }
+    }
+
+    /// The page setting whose `render` option this is.
+    public static func withOption(_ option: String) -> Setting? {
+        forPages.first { $0.option == option }
+    }
+
+    /// Why `key` is not a setting here: the nearest known key, or where the key belongs.
+    static func unknown(_ key: String, in settings: [Setting], at location: SourceLocation, kind: String) -> Diagnostic {
+        let keys = settings.map(\.key)
+        let message = "unknown \(kind) '\(key)'"
+        if let elsewhere = all.first(where: { $0.key == key }) {
+            let place = elsewhere.appliesToPages ? "a page's front matter" : "almanac.yaml"
+            return .error(at: location, message, hint: "'\(key)' is a setting of \(place)")
+        }
+        if let suggestion = Suggestion.closest(to: key, in: keys) {
+            return .error(at: location, message, hint: "did you mean '\(suggestion)'?")
+        }
+        return .error(at: location, message, hint: "known settings: " + keys.joined(separator: ", "))
+    }
+}
