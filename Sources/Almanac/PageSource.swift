@@ -33,19 +33,13 @@ struct PageSource: Sendable {
     var name: String { location.name }
 
     init(_ location: Location, fileSystem: any FileSystem, boundary: SiteBoundary, global: String) throws(Diagnostic) {
-        let bytes: [UInt8]
-        do {
-            bytes = try fileSystem.read(location.path)
-        } catch {
-            throw .error(at: SourceLocation(path: location.path), "cannot read the page: \(error)")
-        }
+        let file = try PageFile(path: location.path, fileSystem: fileSystem)
         self.location = location
-        frontMatter = try FrontMatter.parse(bytes, path: location.path)
-        settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: location.path)
+        frontMatter = file.frontMatter
+        settings = file.settings
         self.fileSystem = fileSystem
         if let name = settings.data {
-            let referencedAt = frontMatter.keyLocations["data"] ?? SourceLocation(path: location.path)
-            let read = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: referencedAt)
+            let read = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: file.dataLocation)
             data = (read.path, read.bytes ?? [])
             isStreamed = read.bytes == nil
             dataDigest = read.digest
@@ -54,7 +48,7 @@ struct PageSource: Sendable {
             isStreamed = false
             dataDigest = ""
         }
-        key = ContentHash.fingerprint([Array(global.utf8), Array(location.name.utf8), bytes, Array(dataDigest.utf8)])
+        key = ContentHash.fingerprint([Array(global.utf8), Array(location.name.utf8), file.bytes, Array(dataDigest.utf8)])
     }
 
     /// A data file's bytes, or none for a large JSON file, which is parsed as it is read again;

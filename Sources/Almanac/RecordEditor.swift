@@ -1,11 +1,11 @@
 import AlmanacCore
 import AlmanacEdit
-import AlmanacLoad
 import AlmanacModel
 
 /// `almanac add` and `remove` with the page that uses the data file: its `key:`, `columns:`
 /// and label say how the file's records read, and the edit is checked against them. The page
-/// is the one `--page` names, else the page in the content folder whose `data:` is the file.
+/// is the one `--page` names, else the site's page whose `data:` is the file — found through
+/// `SiteSource`, as the build finds it, so an edit says when the build would refuse the file.
 public struct RecordEditor: Sendable {
     public struct Request: Sendable {
         public var dataPath: String?
@@ -14,8 +14,17 @@ public struct RecordEditor: Sendable {
         /// `--columns`: a keyed file's list positions, when no page names them.
         public var columns: [String]?
         public var edit = DataFileEdit.Options()
+        /// Warnings are errors, and nothing is written.
+        public var isStrict = false
 
         public init() {}
+    }
+
+    /// What an edit did, and what it noticed that is not an error.
+    public struct Edited: Sendable {
+        public let path: String
+        public let outcome: DataFileEdit.Outcome
+        public let warnings: [Diagnostic]
     }
 
     public let request: Request
@@ -26,55 +35,43 @@ public struct RecordEditor: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// The data file edited, and what was done to it.
-    public func add(_ assignments: [(name: String, value: String)]) throws(Diagnostic) -> (path: String, outcome: DataFileEdit.Outcome) {
-        let (path, options) = try resolve()
-        return (path, try DataFileEdit(fileSystem: fileSystem, options: options).add(to: path, assignments))
+    public func add(_ assignments: [(name: String, value: String)]) throws(Diagnostic) -> Edited {
+        let (path, options, warnings) = try resolve()
+        return Edited(path: path, outcome: try DataFileEdit(fileSystem: fileSystem, options: options).add(to: path, assignments), warnings: warnings)
     }
 
-    public func remove(where conditions: [(name: String, value: String)]) throws(Diagnostic) -> (path: String, outcome: DataFileEdit.Outcome) {
-        let (path, options) = try resolve()
-        return (path, try DataFileEdit(fileSystem: fileSystem, options: options).remove(from: path, where: conditions))
+    public func remove(where conditions: [(name: String, value: String)]) throws(Diagnostic) -> Edited {
+        let (path, options, warnings) = try resolve()
+        return Edited(path: path, outcome: try DataFileEdit(fileSystem: fileSystem, options: options).remove(from: path, where: conditions), warnings: warnings)
     }
 
-    /// The data file and the edit's options with the page's settings in them.
-    func resolve() throws(Diagnostic) -> (String, DataFileEdit.Options) {
+    /// The data file, the edit's options with the page's settings in them, and the warnings
+    /// the edit goes ahead with (under `--strict`, the first is thrown instead).
+    func resolve() throws(Diagnostic) -> (String, DataFileEdit.Options, [Diagnostic]) {
         var options = request.edit
         var dataPath = request.dataPath
+        let site = fileSystem.isDirectory(request.contentPath) ? try SiteSource(contentPath: request.contentPath, fileSystem: fileSystem) : nil
+        var page: PageFile?
         if let pagePath = request.pagePath {
-            let (settings, data) = try page(pagePath)
-            options.settings = settings
-            options.page = pagePath
-            if dataPath == nil { dataPath = data }
-        } else if let dataPath, let found = try pageUsing(dataPath) {
-            options.settings = found.settings
-            options.page = found.path
+            page = try PageFile(path: pagePath, fileSystem: fileSystem)
+            if dataPath == nil { dataPath = page?.data?.path }
+        } else if let dataPath {
+            page = site?.page(reading: dataPath)
         }
         guard let dataPath else { throw .error(at: nil, "name the data file, or a page with --page") }
+        var warnings: [Diagnostic] = []
+        if let page {
+            options.settings = page.settings
+            options.page = page.path
+            // The build would refuse the file this page reads: say so, for the edit is made
+            // for a page that will not build.
+            if let site, site.isPage(page.path), let data = page.data, fileSystem.resolved(data.path) == fileSystem.resolved(dataPath),
+               let problem = site.boundaryProblem(of: page) {
+                warnings.append(problem)
+            }
+        }
         if let columns = request.columns { options.settings.columns = columns }
-        return (dataPath, options)
-    }
-
-    private func page(_ path: String) throws(Diagnostic) -> (PageSettings, String?) {
-        let bytes: [UInt8]
-        do { bytes = try fileSystem.read(path) } catch {
-            throw .error(at: SourceLocation(path: path), "cannot read the page")
-        }
-        let frontMatter = try FrontMatter.parse(bytes, path: path)
-        let settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: path)
-        return (settings, settings.data.map { Path.join(Path.directory(of: path), $0) })
-    }
-
-    /// The settings of the page in the content folder that reads `dataPath`, if one does.
-    private func pageUsing(_ dataPath: String) throws(Diagnostic) -> (settings: PageSettings, path: String)? {
-        let content = request.contentPath
-        guard fileSystem.isDirectory(content), let names = try? fileSystem.contents(ofDirectory: content) else { return nil }
-        let target = fileSystem.resolved(dataPath)
-        for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
-            let path = Path.join(content, name)
-            guard let (settings, data) = try? page(path), let data, fileSystem.resolved(data) == target else { continue }
-            return (settings, path)
-        }
-        return nil
+        if request.isStrict, let first = warnings.first { throw .error(at: first.location, first.message, hint: first.hint) }
+        return (dataPath, options, warnings)
     }
 }

@@ -143,16 +143,10 @@ public struct SinglePageRenderer: Sendable {
         var body = ""
         let file = options.pagePath ?? "almanac render"
         if let pagePath = options.pagePath {
-            let bytes: [UInt8]
-            do {
-                bytes = try fileSystem.read(pagePath)
-            } catch {
-                throw .error(at: SourceLocation(path: pagePath), "cannot read the page: \(error)")
-            }
-            let frontMatter = try FrontMatter.parse(bytes, path: pagePath)
-            object = frontMatter.settings
-            locations = frontMatter.keyLocations
-            body = frontMatter.body
+            let page = try PageFile(path: pagePath, fileSystem: fileSystem)
+            object = page.frontMatter.settings
+            locations = page.frontMatter.keyLocations
+            body = page.frontMatter.body
         }
         var given = options.settings
         // A test report reads as one: failures first, then errors, skips and passes, by suite.

@@ -64,6 +64,34 @@ public struct SiteSource: Sendable {
         return sources
     }
 
+    /// The site's page whose `data:` names the file at `dataPath` (links followed), read as
+    /// the build reads it; nil when no page does. A page that cannot be read names nothing.
+    func page(reading dataPath: String) -> PageFile? {
+        guard let pages = try? pages() else { return nil }
+        let target = fileSystem.resolved(dataPath)
+        for location in pages {
+            guard let page = try? PageFile(path: location.path, fileSystem: fileSystem),
+                  let data = page.data, fileSystem.resolved(data.path) == target else { continue }
+            return page
+        }
+        return nil
+    }
+
+    /// Whether the file at `path` is one of the site's pages.
+    func isPage(_ path: String) -> Bool {
+        let target = fileSystem.resolved(path)
+        return (try? pages())?.contains { fileSystem.resolved($0.path) == target } ?? false
+    }
+
+    /// Why the build would refuse the data file a page names, as a warning at the page's
+    /// `data:`; nil when the build reads it.
+    func boundaryProblem(of page: PageFile) -> Diagnostic? {
+        guard let data = page.data, !boundary.isReadable(data.path) else { return nil }
+        return .warning(
+            at: page.dataLocation, "the data file '\(data.name)' is outside the site, so \(Path.fileName(of: page.path)) will not build with it",
+            hint: SiteBoundary.outsideHint)
+    }
+
     /// Every file below `root`, as paths relative to it, in code-point order; hidden files
     /// are not the site's.
     static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {

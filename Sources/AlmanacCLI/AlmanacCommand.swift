@@ -108,7 +108,7 @@ public struct AlmanacCommand {
             output.standard("Started a site in \(folder == "." ? "this folder" : folder): \(written.joined(separator: ", "))")
             output.standard(folder == "." ? "Next: almanac serve" : "Next: cd \(folder) && almanac serve")
         case .edit(let request, let change, let verbosity):
-            try Self.listing { () throws(Diagnostic) in try edit(request, change: change, quiet: verbosity == .quiet, output: output) }
+            try Self.listing { () throws(Diagnostic) in try edit(request, change: change, quiet: verbosity == .quiet, output: output, printer: printer) }
         }
         return .success
     }

@@ -97,6 +97,7 @@ public struct CommandLineParser {
         .value("--columns", "A,B", "a keyed file's list positions, when no page names them"),
         .value("--content", "DIR", "where to look for the page (default: Content)"),
         .flag("--dry-run", "print what would change as a diff, and change nothing"),
+        .flag("--strict", "treat warnings as errors: change nothing when the site would not build with the file"),
         .flag("--quiet", "print nothing but errors"),
     ]
 

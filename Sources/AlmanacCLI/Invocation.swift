@@ -107,6 +107,7 @@ enum Invocation {
         request.edit.isDryRun = options.flag("--dry-run")
         request.edit.removesAll = options.flag("--all")
         request.edit.isForced = options.flag("--force")
+        request.isStrict = options.flag("--strict")
         // The data file is the argument that is not FIELD=VALUE.
         var pairs: [(name: String, value: String)] = []
         for argument in positional {

@@ -43,3 +43,59 @@ import Testing
         #expect(files.text("Content/friends.json") == "{\n  \"Ann\": [\"a@x\", \"555\"]\n}\n")
     }
 }
+
+/// `add` and `remove` find a file's page as the build does, boundary and all: an edit made for
+/// a page that will not build says so.
+@Suite struct EditBoundaryTests {
+    static func site(settings: String = "") -> MemoryFileSystem {
+        InlineSite.fileSystem("""
+            -- Content/almanac.yaml --
+            title: T
+            \(settings)
+            -- Content/birds.md --
+            ---
+            title: Birds
+            data: ../outside/birds.csv
+            ---
+            -- outside/birds.csv --
+            name
+            Wren
+            """)
+    }
+
+    @Test func anEditToAFileTheBuildRefusesWarnsAndNamesThePage() {
+        let files = Self.site()
+        let captured = AlmanacCommandTests.Captured()
+        let status = AlmanacCommand(fileSystem: files).run(["add", "outside/birds.csv", "name=Robin"], output: captured.output)
+        #expect(status == .success, "a file named on the command line may still be edited")
+        #expect(captured.error.first?.hasPrefix(
+            "Content/birds.md:3:1: warning: the data file '../outside/birds.csv' is outside the site, so birds.md will not build with it") == true,
+            "\(captured.error)")
+        #expect(captured.error.first?.contains("allow_outside") == true)
+        #expect(files.text("outside/birds.csv") == "name\nWren\nRobin\n")
+    }
+
+    @Test func underStrictTheEditIsRefusedAndTheFileKept() {
+        let files = Self.site()
+        let captured = AlmanacCommandTests.Captured()
+        let status = AlmanacCommand(fileSystem: files).run(["remove", "outside/birds.csv", "--where", "name=Wren", "--strict"], output: captured.output)
+        #expect(status == .failure)
+        #expect(captured.error.first?.hasPrefix("Content/birds.md:3:1: error: the data file '../outside/birds.csv' is outside the site") == true, "\(captured.error)")
+        #expect(files.text("outside/birds.csv") == "name\nWren\n")
+    }
+
+    @Test func aFolderTheSiteAllowsGivesNoWarning() {
+        let files = Self.site(settings: "allow_outside: [../outside]")
+        let captured = AlmanacCommandTests.Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["add", "outside/birds.csv", "name=Robin", "--strict"], output: captured.output) == .success)
+        #expect(captured.error.isEmpty, "\(captured.error)")
+    }
+
+    /// `--page` naming the site's page is the same page: the same warning.
+    @Test func aPageNamedByHandIsCheckedToo() {
+        let files = Self.site()
+        let captured = AlmanacCommandTests.Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["add", "--page", "Content/birds.md", "name=Robin", "--quiet"], output: captured.output) == .success)
+        #expect(captured.error.first?.contains("warning: the data file '../outside/birds.csv' is outside the site") == true, "\(captured.error)")
+    }
+}
