@@ -12,7 +12,7 @@ import Foundation
 /// with `--no-cache`, or a build was killed between the swap and saving the cache — is
 /// ignored, so it can never serve one input's files for another.
 struct BuildCache: Sendable {
-    static let formatVersion = 3
+    static let formatVersion = 4
     static let stampName = ".almanac-build"
 
     /// A page as the cache keeps it, so that an unchanged page is reused without being read.
@@ -38,6 +38,9 @@ struct BuildCache: Sendable {
     var site: [String: [String]] = [:]
     /// Files a unit writes besides its own path: a sharded search index's shards.
     var extraFiles: [String: [String]] = [:]
+    /// A fingerprint of each extra file's bytes: a unit that renders again (the search data
+    /// of a page whose data changed) keeps those of its files that come out the same.
+    var contentKeys: [String: String] = [:]
     /// Where the prose sits in listing files, for prose-only edits.
     var splices: [String: ProseSplice] = [:]
 
@@ -72,6 +75,7 @@ struct BuildCache: Sendable {
         cache.pages = stored.pages
         cache.site = stored.site
         cache.extraFiles = stored.extraFiles
+        cache.contentKeys = stored.contentKeys
         cache.splices = stored.splices
         cache.indexKeys()
         return cache
@@ -111,6 +115,7 @@ struct BuildCache: Sendable {
         var pages: [String: Page]
         var site: [String: [String]]
         var extraFiles: [String: [String]]
+        var contentKeys: [String: String]
         var splices: [String: ProseSplice]
     }
 }

@@ -9,6 +9,7 @@ extension BuildCache {
     func fileBytes(format: Int) -> [UInt8] {
         let file: Value = .object(Object([
             "build": .string(build),
+            "contentKeys": Self.map(contentKeys, Value.string),
             "extraFiles": Self.map(extraFiles, Self.paths),
             "format": .number(Number(format)),
             "global": .string(global),

@@ -92,8 +92,11 @@ struct PageSource: Sendable {
 
     /// Keys of the page's parts, for units that depend on less than the whole page.
     struct PartKeys: Sendable {
-        /// Settings, data and prose headings: what detail pages, section pages, search data and
-        /// the JSON twin depend on (headings take anchors that section ids then avoid).
+        /// The page's name and settings: what each of its detail pages shares, beside its own
+        /// row (`PageOutputs.detailInputs`).
+        let settings: String
+        /// Settings, data and prose headings: what section pages, search data and the JSON
+        /// twin depend on (headings take anchors that section ids then avoid).
         let details: String
         /// Those, and whether there is prose: what fixes the listing around the prose.
         let layout: String
@@ -104,11 +107,12 @@ struct PageSource: Sendable {
     /// Site-wide inputs are not part of these: a cache is only used when they are unchanged.
     func partKeys(prose: Prose) -> PartKeys {
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
+        let settings = ContentHash.fingerprint([Array(name.utf8), settingsBytes])
         let details = ContentHash.fingerprint(
             [Array(name.utf8), settingsBytes, Array(dataDigest.utf8)] + prose.headings.map { Array($0.utf8) })
         let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.html.isEmpty ? "" : "prose").utf8)])
         let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
-        return PartKeys(details: details, layout: layout, listing: listing)
+        return PartKeys(settings: settings, details: details, layout: layout, listing: listing)
     }
 
     /// The data file's records, parsed from the bytes already read, which are then let go:

@@ -116,7 +116,7 @@ public struct SiteBuilder: Sendable {
         if options.usesCache {
             // A cache that cannot be saved only costs the next build its shortcut: the one on
             // the disk names another tree and will be ignored.
-            try? manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles).save(fileSystem, content: options.contentPath)
+            try? manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles, contentKeys: emitted.contentKeys).save(fileSystem, content: options.contentPath)
         }
         return report(manifest, emitted, warnings: warnings, stages: clock.stages)
     }

@@ -21,12 +21,14 @@ struct SiteEmitter: Sendable {
         var reused = 0
         var splices: [String: ProseSplice] = [:]
         var extraFiles: [String: [String]] = [:]
+        var contentKeys: [String: String] = [:]
 
         mutating func add(_ other: Emitted) {
             rendered += other.rendered
             reused += other.reused
             splices.merge(other.splices) { first, _ in first }
             extraFiles.merge(other.extraFiles) { first, _ in first }
+            contentKeys.merge(other.contentKeys) { first, _ in first }
         }
     }
 
@@ -122,6 +124,7 @@ struct SiteEmitter: Sendable {
                     emitted.reused += 1 + extra.count
                     if let splice = previous?.splices[unit.path] { emitted.splices[unit.path] = splice }
                     if !extra.isEmpty { emitted.extraFiles[unit.path] = extra }
+                    for path in extra { emitted.contentKeys[path] = previous?.contentKeys[path] }
                     continue
                 }
             } catch {
@@ -140,9 +143,10 @@ struct SiteEmitter: Sendable {
         // The largest files of a large page go to the staging folder as they are made.
         if case .page(let page, let unit) = first.work {
             let written: [String]?
+            let sink = staging.map { ReusingSink(staging: $0, previous: previous?.contentKeys ?? [:]) }
             do {
-                if let staging {
-                    written = try renderer.write(unit, of: manifest.pages[page], to: staging)
+                if let sink {
+                    written = try renderer.write(unit, of: manifest.pages[page], to: sink)
                 } else {
                     written = try renderer.write(unit, of: manifest.pages[page], to: DiscardingSink())
                 }
@@ -150,8 +154,11 @@ struct SiteEmitter: Sendable {
                 throw .error(at: nil, "cannot write \(first.path): \(error)", hint: "the previous output was left as it was")
             }
             if let written {
-                if written.count > 1 { emitted.extraFiles[first.path] = Array(written.dropFirst()) }
-                emitted.rendered += written.count
+                let extra = Array(written.dropFirst())
+                if !extra.isEmpty { emitted.extraFiles[first.path] = extra }
+                for path in extra { emitted.contentKeys[path] = sink?.keys[path] }
+                emitted.reused += sink?.reused ?? 0
+                emitted.rendered += written.count - (sink?.reused ?? 0)
                 return emitted
             }
         }

@@ -107,7 +107,7 @@ struct SiteManifest: Sendable {
                 units.reserveCapacity(units.count + outputs.unitCount)
                 let index = pages.count
                 outputs.forEachUnit { path, unit in
-                    units.append(Unit(path: path, key: SiteManifest.key(of: unit, keys), work: .page(index, unit)))
+                    units.append(Unit(path: path, key: SiteManifest.key(of: unit, in: outputs, keys), work: .page(index, unit)))
                 }
                 pages.append(outputs)
                 summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
@@ -138,7 +138,7 @@ struct SiteManifest: Sendable {
 
     /// The cache that describes the tree this manifest makes, once the emitter has said where
     /// prose landed and which extra files units wrote.
-    func cache(splices: [String: ProseSplice], extraFiles: [String: [String]]) -> BuildCache {
+    func cache(splices: [String: ProseSplice], extraFiles: [String: [String]], contentKeys: [String: String]) -> BuildCache {
         var cache = BuildCache(global: global, build: buildID)
         var pages = entries.mapValues { entry in
             var entry = entry
@@ -155,14 +155,20 @@ struct SiteManifest: Sendable {
         cache.pages = pages
         cache.splices = splices
         cache.extraFiles = extraFiles
+        cache.contentKeys = contentKeys
         return cache
     }
 
-    /// A loaded page's unit keys: listings in document formats change with the prose; every
-    /// other file of the page depends only on its data, settings and prose headings.
-    static func key(of unit: PageOutputs.Unit, _ keys: PageSource.PartKeys) -> String {
-        if case .listing(let format) = unit, format.rendering != .json { return keys.listing }
-        return keys.details
+    /// A loaded page's unit keys: listings in document formats change with the prose; a
+    /// detail page with its page's settings and what it shows of its row and neighbours;
+    /// every other file of the page with its data, settings and prose headings.
+    static func key(of unit: PageOutputs.Unit, in outputs: PageOutputs, _ keys: PageSource.PartKeys) -> String {
+        switch unit {
+        case .listing(let format) where format.rendering != .json: return keys.listing
+        case .detail(let section, let position):
+            return ContentHash.fingerprint([Array(keys.settings.utf8), outputs.detailInputs(section: section, position: position)])
+        default: return keys.details
+        }
     }
 
     /// A cached page's units, all reused from the last build.

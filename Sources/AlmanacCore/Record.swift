@@ -29,6 +29,12 @@ public struct Record: Sendable, Hashable {
 
     public subscript(name: String) -> Value? { table.value(named: name, at: row) }
 
+    /// Appends the record's fields, names and encoded values, as bytes that differ whenever a
+    /// field does: for keys made from what a row shows, without decoding it.
+    public func appendContent(to bytes: inout [UInt8]) {
+        table.appendContent(at: row, to: &bytes)
+    }
+
     /// Every field name of `records`, in the order first met. A name is known by its number
     /// in its record's table rather than hashed as a string for every record: pages ask this
     /// of all their records, a million at a time, before anything else can start.

@@ -100,6 +100,23 @@ public final class RecordTable: Sendable {
         return Object(fields)
     }
 
+    /// Appends what the record holds — each field's name and encoded value, in file order —
+    /// without decoding it: equal bytes for equal records of tables that keep the same fields
+    /// in memory, which is what a key made from a row needs.
+    func appendContent(at row: Int, to output: inout [UInt8]) {
+        var reader = Reader(bytes: bytes, index: starts[row])
+        var hasSpilled = false
+        for _ in 0..<reader.varint() {
+            output += names[reader.varint()].utf8
+            output.append(0)
+            let length = reader.varint()
+            output += bytes[reader.index..<(reader.index + length)]
+            hasSpilled = hasSpilled || bytes[reader.index] == Tag.elsewhere
+            reader.index += length
+        }
+        if hasSpilled, let spill { output += spill.read(spillStarts[row]..<spillStarts[row + 1]) }
+    }
+
     /// The record's values that live in the spill file, read back in one piece.
     private func spilledReader(_ row: Int) -> Reader {
         guard let spill else { return Reader(bytes: [Tag.null], index: 0) }

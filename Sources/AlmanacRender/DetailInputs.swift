@@ -1,0 +1,37 @@
+import AlmanacModel
+
+/// What a detail page shows besides what every page of its listing shares (the settings and
+/// the site): the row itself, where it sits, the way back and its neighbours. A detail page's
+/// cache key is made from these bytes, so one changed row renders its own page and the pages
+/// that name it (its neighbours, through previous and next), not every row's.
+extension PageOutputs {
+    /// The bytes a detail page depends on beyond its page's settings; equal bytes render the
+    /// same page. Mirrors `HTMLContext.detail`: a value read there belongs here.
+    public func detailInputs(section: Int, position: Int) -> [UInt8] {
+        let shown = page.sections[section]
+        let row = shown.rows[position]
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(512)
+        func text(_ value: String) {
+            bytes += value.utf8
+            bytes.append(0)
+        }
+        text(page.labelField)
+        text(row.label)
+        text(row.slug)
+        row.record.appendContent(to: &bytes)
+        bytes.append(0)
+        text(shown.id)
+        text(shown.title)
+        text(sectionHome(section, position: position))
+        let settings = page.settings
+        let previous = shown.rows[..<position].last(where: settings.hasDetailPage)
+        let next = shown.rows[(position + 1)...].first(where: settings.hasDetailPage)
+        for neighbour in [previous, next] {
+            text(neighbour == nil ? "-" : "+")
+            text(neighbour?.label ?? "")
+            text(neighbour?.slug ?? "")
+        }
+        return bytes
+    }
+}
