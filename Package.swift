@@ -33,8 +33,7 @@ let package = Package(
 
         .target(name: "AlmanacCore", dependencies: ["CRename"]),
         .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
-        // Section headers and footers are small templates, parsed once with the settings.
-        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "AlmanacTemplate", "CICU"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
         .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
         .target(
@@ -67,16 +66,17 @@ let package = Package(
             name: "AlmanacTestSupport",
             dependencies: ["Almanac", "AlmanacCore"],
             path: "Tests/AlmanacTestSupport"),
+        // Each test target names every module it imports, so a change to one rebuilds it.
         .testTarget(name: "AlmanacCoreTests", dependencies: ["AlmanacCore"]),
-        .testTarget(name: "AlmanacLoadTests", dependencies: ["AlmanacLoad", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacModelTests", dependencies: ["AlmanacModel", "AlmanacLoad", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacLoadTests", dependencies: ["AlmanacLoad", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacModelTests", dependencies: ["AlmanacModel", "AlmanacLoad", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCommonMarkTests", dependencies: ["AlmanacCommonMark"]),
-        .testTarget(name: "AlmanacTemplateTests", dependencies: ["AlmanacTemplate", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTemplateTests", dependencies: ["AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

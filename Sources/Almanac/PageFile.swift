@@ -1,6 +1,8 @@
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
+import AlmanacRender
+import AlmanacCommonMark
 
 /// A page file as every command reads it: its bytes, its front matter, its settings checked
 /// against the settings table, and the data file it names. The build, `render --page`, `add`
@@ -21,6 +23,16 @@ struct PageFile: Sendable {
         self.path = path
         frontMatter = try FrontMatter.parse(bytes, path: path)
         settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: path)
+        try SectionText.check(settings, file: path)
+    }
+
+    /// The page's prose as the model holds it: its Markdown, and the headings whose anchors
+    /// section ids avoid. cmark reads it here once; the render stage makes its HTML.
+    var prose: Prose { Self.prose(frontMatter.body) }
+
+    static func prose(_ markdown: String) -> Prose {
+        let outline = MarkdownRenderer().outline(markdown)
+        return Prose(markdown: markdown, headings: outline.headings, isEmpty: outline.isEmpty)
     }
 
     /// The data file the page names, as written and as a path: relative to the page, or

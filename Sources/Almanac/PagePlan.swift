@@ -16,7 +16,8 @@ enum PagePlan: Sendable {
     struct ProseEdit: Sendable {
         let name: String
         let entry: BuildCache.Page
-        let prose: Prose
+        /// The new prose, rendered as the listing files show it.
+        let prose: ProseText
         let sourceKey: String
         let listingKey: String
     }
@@ -36,19 +37,21 @@ extension SiteBuilder {
                 var readWarnings: [Diagnostic] = []
                 if location.name == "index" {
                     let data = try source.parseData(warnings: &readWarnings)
-                    let built = try source.model(prose: source.renderProse(), data: data, site: inputs.site)
+                    let built = try source.model(prose: source.readProse(), data: data, site: inputs.site)
                     return (nil, (built.page, source.key), readWarnings + built.warnings)
                 }
                 let entry = previous?.pages[location.name]
                 if let entry, entry.key == source.key, Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
                     return (.kept(name: location.name, entry: entry), nil, [])
                 }
-                let prose = source.renderProse()
+                let prose = source.readProse()
                 let keys = source.partKeys(prose: prose)
-                if let entry, let previous, entry.details == keys.details, entry.layout == keys.layout, !prose.html.isEmpty,
+                if let entry, let previous, entry.details == keys.details, entry.layout == keys.layout, !prose.isEmpty,
                    let listing = entry.units[entry.listingKey], listing.allSatisfy({ previous.splices[$0] != nil }),
                    Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
-                    let edit = PagePlan.ProseEdit(name: location.name, entry: entry, prose: prose, sourceKey: source.key, listingKey: keys.listing)
+                    let edit = PagePlan.ProseEdit(
+                        name: location.name, entry: entry, prose: ProseText(prose, allowsUnsafe: source.settings.allowsUnsafeMarkdown),
+                        sourceKey: source.key, listingKey: keys.listing)
                     return (.proseEdited(edit), nil, [])
                 }
                 let data = try source.parseData(warnings: &readWarnings, spillFolder: spillFolder)

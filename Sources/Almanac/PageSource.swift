@@ -1,4 +1,3 @@
-import AlmanacCommonMark
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
@@ -84,10 +83,9 @@ struct PageSource: Sendable {
         }
     }
 
-    /// The prose, rendered by cmark: once per build of a page that is not kept whole.
-    func renderProse() -> Prose {
-        let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(frontMatter.body)
-        return Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings)
+    /// The prose, read by cmark: once per build of a page that is not kept whole.
+    func readProse() -> Prose {
+        PageFile.prose(frontMatter.body)
     }
 
     /// Keys of the page's parts, for units that depend on less than the whole page.
@@ -110,7 +108,7 @@ struct PageSource: Sendable {
         let settings = ContentHash.fingerprint([Array(name.utf8), settingsBytes])
         let details = ContentHash.fingerprint(
             [Array(name.utf8), settingsBytes, Array(dataDigest.utf8)] + prose.headings.map { Array($0.utf8) })
-        let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.html.isEmpty ? "" : "prose").utf8)])
+        let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.isEmpty ? "" : "prose").utf8)])
         let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
         return PartKeys(settings: settings, details: details, layout: layout, listing: listing)
     }
@@ -142,16 +140,15 @@ struct PageSource: Sendable {
         return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings)
     }
 
-    /// The page's model, from its parsed data and the prose already rendered.
+    /// The page's model, from its parsed data and its prose.
     func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings) throws(Diagnostic) -> PageBuilder.Result {
         var settings = self.settings
         if settings.title == nil {
             settings.title = name == "index" ? site.title : Self.titleFromName(name)
         }
-        var input = PageBuilder.Input(
+        let input = PageBuilder.Input(
             name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),
             defaultLocale: site.locale)
-        input.settingLocations = frontMatter.keyLocations
         return try PageBuilder().build(input)
     }
 

@@ -1,4 +1,3 @@
-import AlmanacCommonMark
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
@@ -161,13 +160,13 @@ public struct SinglePageRenderer: Sendable {
         let settings: PageSettings
         do {
             settings = try PageSettings(object, locations: locations, file: file)
+            try SectionText.check(settings, file: file)
         } catch let error where error.location?.path.hasPrefix(Self.optionPrefix) == true {
             // A mistake in an option is the option's, not a line of a file.
             let option = String(error.location?.path.dropFirst(Self.optionPrefix.count) ?? "")
             throw .error(at: nil, option + ": " + error.message, hint: error.hint)
         }
-        let rendered = MarkdownRenderer(allowsUnsafe: settings.allowsUnsafeMarkdown).render(body)
-        return (settings, object, Prose(markdown: rendered.markdown, html: rendered.html, headings: rendered.headings))
+        return (settings, object, PageFile.prose(body))
     }
 
     static let optionPrefix = "almanac render "

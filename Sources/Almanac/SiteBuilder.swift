@@ -1,4 +1,3 @@
-import AlmanacCommonMark
 import AlmanacCore
 import AlmanacDefaults
 import AlmanacModel

@@ -40,6 +40,14 @@ public struct MarkdownRenderer: Sendable {
         return Rendered(html: html, markdown: cleaned, headings: parsed.headings)
     }
 
+    /// The heading texts whose anchors section ids must avoid, and whether the prose has any
+    /// block at all: what the model needs of it, without rendering it.
+    public func outline(_ markdown: String) -> (headings: [String], isEmpty: Bool) {
+        guard let parsed = parse(markdown, collectingHeadings: true) else { return ([], true) }
+        defer { cmark_node_free(parsed.document) }
+        return (parsed.headings, cmark_node_first_child(parsed.document) == nil)
+    }
+
     /// The HTML alone, for a Markdown field on a detail page: a row's text needs neither a
     /// Markdown twin nor heading anchors, and a large site renders one per row.
     public func html(_ markdown: String) -> String {

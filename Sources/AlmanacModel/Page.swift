@@ -58,17 +58,11 @@ public struct Section: Sendable {
     public let title: String
     /// Unique within the page and equal to GitHub's anchor for the heading where it has one.
     public let id: String
-    /// The header and footer text, filled in from the page's `SectionText`; nil when the page
-    /// sets none or it comes out empty.
-    public let header: String?
-    public let footer: String?
     public let rows: [Row]
 
-    public init(title: String, id: String, header: String?, footer: String?, rows: [Row]) {
+    public init(title: String, id: String, rows: [Row]) {
         self.title = title
         self.id = id
-        self.header = header
-        self.footer = footer
         self.rows = rows
     }
 
@@ -92,18 +86,21 @@ public final class Row: Sendable {
     }
 }
 
-/// Markdown prose after cmark has read it: the source, the safe HTML, and its headings, whose
-/// anchors the section ids must not repeat.
+/// A page's Markdown prose as the model needs it: the source, which the render stage turns
+/// into HTML and a Markdown twin, and its headings, whose anchors the section ids must not
+/// repeat. The model holds no HTML.
 public struct Prose: Sendable {
     public let markdown: String
-    public let html: String
     public let headings: [String]
+    /// The prose has no block at all (nothing, blank lines, link definitions): the page
+    /// shows none.
+    public let isEmpty: Bool
 
-    public init(markdown: String, html: String, headings: [String]) {
+    public init(markdown: String, headings: [String], isEmpty: Bool) {
         self.markdown = markdown
-        self.html = html
         self.headings = headings
+        self.isEmpty = isEmpty
     }
 
-    public static let empty = Prose(markdown: "", html: "", headings: [])
+    public static let empty = Prose(markdown: "", headings: [], isEmpty: true)
 }

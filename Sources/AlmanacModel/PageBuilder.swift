@@ -12,8 +12,6 @@ public struct PageBuilder {
         public var source: SourceLocation
         /// The site's locale, used when the page names none.
         public var defaultLocale: String
-        /// Where each setting is written, for errors found while building.
-        public var settingLocations: [String: SourceLocation] = [:]
 
         public init(name: String, settings: PageSettings, prose: Prose, data: DatasetShape?, source: SourceLocation, defaultLocale: String = "en") {
             self.name = name
@@ -106,14 +104,7 @@ public struct PageBuilder {
                 defer { slugIndex += 1 }
                 return Row(label: row.label, record: row.record, slug: slugs.allocate(slug: baseSlugs[slugIndex]))
             }
-            let fill = { (text: SectionText?, key: String) throws(Diagnostic) -> String? in
-                guard let text else { return nil }
-                let filled = try text.text(title: section.title, count: builtRows.count, at: input.settingLocations[key] ?? input.source)
-                return filled.isEmpty ? nil : filled
-            }
-            built.append(Section(
-                title: section.title, id: id, header: try fill(settings.header, "header"), footer: try fill(settings.footer, "footer"),
-                rows: builtRows))
+            built.append(Section(title: section.title, id: id, rows: builtRows))
         }
         let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, searchFields: searchFields, source: input.source)
         return Result(page: page, warnings: warnings)

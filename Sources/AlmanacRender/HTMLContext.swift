@@ -92,14 +92,14 @@ struct HTMLContext {
             let title = page.sections[shown].title + (guides.isEmpty ? "" : " (" + guides[shownPart] + ")")
             values["pageTitle"] = .string("\(title) · \(page.title) · \(site.title)")
         } else {
-            values["hasProse"] = .bool(!page.prose.html.isEmpty)
+            values["hasProse"] = .bool(!view.prose.html.isEmpty)
         }
         let directory: [TemplateValue] = if case .front = part { self.directory(page, paths: paths, root: root) } else { [] }
         values["title"] = .string(page.title)
         values["name"] = .string(page.name)
         if let summary = TestSummary.line(for: page) { values["summary"] = .string(summary) }
         values["action"] = .string(root + listingPath)
-        values["prose"] = .string(page.prose.html)
+        values["prose"] = .string(view.prose.html)
         values["sections"] = .list(sections(page, view: view, paths: paths, part: part, root: root))
         values["directory"] = .list(directory)
         values["hasDirectory"] = .bool(!directory.isEmpty)
@@ -179,15 +179,15 @@ struct HTMLContext {
                 "rowsId": .string("rows-" + section.id),
                 "title": .string(section.title),
                 "hasTitle": .bool(!section.title.isEmpty),
-                "header": .string(section.header ?? ""),
+                "header": .string(view.headers[position] ?? ""),
                 // A long section's footer closes its last page.
-                "footer": .string(isLastPart ? section.footer ?? "" : ""),
+                "footer": .string(isLastPart ? view.footers[position] ?? "" : ""),
                 "count": .number(Double(section.rows.count)),
                 "rows": .list(rows),
                 "parts": .list(parts),
                 "hasParts": .bool(!parts.isEmpty),
             ]
-            for (key, text) in [("header", page.settings.header), ("footer", isLastPart ? page.settings.footer : nil)] {
+            for (key, text) in [("header", view.header), ("footer", isLastPart ? view.footer : nil)] {
                 if let counted = Self.countedText(text, title: section.title) { values[key + "Counts"] = .object(counted) }
             }
             sections.append(.object(values))
@@ -214,10 +214,9 @@ struct HTMLContext {
     /// its text for one row, and for any other number with `BrowserContract.countToken` in the
     /// number's place. Nil when the text does not depend on the count.
     static func countedText(_ text: SectionText?, title: String) -> TemplateObject? {
-        let place = SourceLocation(path: "settings")
-        guard let text, let one = try? text.text(title: title, count: 1, at: place),
-              let many = try? text.text(title: title, count: BrowserContract.countToken, at: place),
-              many.contains(String(BrowserContract.countToken)) || one != many else { return nil }
+        guard let text else { return nil }
+        let one = text.text(title: title, count: 1) ?? "", many = text.text(title: title, count: BrowserContract.countToken) ?? ""
+        guard many.contains(String(BrowserContract.countToken)) || one != many else { return nil }
         return ["one": .string(one), "many": .string(many)]
     }
 
@@ -396,8 +395,9 @@ struct HTMLContext {
     func home(_ page: Page, pages: [PageSummary]) -> TemplateValue {
         var values = layout(title: site.title, path: PagePaths.home(.html), isHome: true)
         values["title"] = .string(page.title)
-        values["prose"] = .string(page.prose.html)
-        values["hasProse"] = .bool(!page.prose.html.isEmpty)
+        let prose = ProseText(page.prose, allowsUnsafe: page.settings.allowsUnsafeMarkdown)
+        values["prose"] = .string(prose.html)
+        values["hasProse"] = .bool(!prose.html.isEmpty)
         values["pages"] = .list(pages.map {
             ["title": .string($0.title), "href": .string($0.name + ".html"), "count": .number(Double($0.rowCount)), "isOne": .bool($0.rowCount == 1)]
         })

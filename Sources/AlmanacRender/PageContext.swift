@@ -12,8 +12,8 @@ public struct PageContext {
         let shown = view.fields
         var sections: [TemplateValue] = []
         for (position, section) in page.sections.enumerated() {
-            let header = section.header ?? ""
-            let footer = section.footer ?? ""
+            let header = view.headers[position] ?? ""
+            let footer = view.footers[position] ?? ""
             let sectionRows = section.rows
             let rows = LazyList(count: sectionRows.count) { index in
                 let row = sectionRows[index]
@@ -46,8 +46,8 @@ public struct PageContext {
             "title": .string(page.title),
             "name": .string(page.name),
             "summary": TestSummary.line(for: page).map(TemplateValue.string) ?? .bool(false),
-            "prose": .string(PageContext.trimmedProse(page.prose.markdown)),
-            "hasProse": .bool(!page.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
+            "prose": .string(PageContext.trimmedProse(view.prose.markdown)),
+            "hasProse": .bool(!view.prose.markdown.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty),
             "hasIndex": .bool(view.hasIndex),
             "index": .list(indexEntries),
             "sections": .list(sections),

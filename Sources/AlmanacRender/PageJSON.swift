@@ -8,15 +8,15 @@ import AlmanacModel
 /// growing one buffer by doubling, made it the build's largest use of memory. A build writes
 /// it a few megabytes at a time (`write`), so at a million rows it is never held whole.
 public enum PageJSON {
-    public static func bytes(for page: Page) -> [UInt8] {
+    public static func bytes(for page: Page, view: PageView) -> [UInt8] {
         // One piece, handed over without a copy; gathering into memory cannot fail.
         var whole: [UInt8] = []
-        try? write(page, chunkSize: .max) { whole = $0 }
+        try? write(page, view: view, chunkSize: .max) { whole = $0 }
         return whole
     }
 
     /// Hands the twin to `append` in pieces of about `chunkSize` bytes.
-    public static func write(_ page: Page, chunkSize: Int = 1 << 22, to append: ([UInt8]) throws -> Void) throws {
+    public static func write(_ page: Page, view: PageView, chunkSize: Int = 1 << 22, to append: ([UInt8]) throws -> Void) throws {
         var output: [UInt8] = []
         // A piece, and the row that takes it past `chunkSize`.
         let room = chunkSize > Int.max - (1 << 16) ? Int.max : chunkSize + (1 << 16)
@@ -48,15 +48,16 @@ public enum PageJSON {
         }
         output += "\n  },".utf8
         output += "\n  \"sections\": ".utf8
-        list(page.sections, indent: 1, into: &output) { section, output in
+        list(Array(page.sections.indices), indent: 1, into: &output) { index, output in
+            let section = page.sections[index]
             output += "{\n      \"id\": ".utf8
             JSONWriter.quote(section.id, into: &output)
             output += ",\n      \"title\": ".utf8
             JSONWriter.quote(section.title, into: &output)
             output += ",\n      \"header\": ".utf8
-            text(section.header, into: &output)
+            text(view.headers[index], into: &output)
             output += ",\n      \"footer\": ".utf8
-            text(section.footer, into: &output)
+            text(view.footers[index], into: &output)
             output += ",\n      \"count\": \(section.rows.count),\n      \"rows\": ".utf8
             list(section.rows, indent: 3, into: &output) { row, output in
                 self.row(row, into: &output)

@@ -81,7 +81,7 @@ public final class PageRenderer {
         switch unit {
         case .listing(let format) where format.rendering == .json:
             let path = outputs.paths.listing(format)
-            try sink.write(path) { append in try PageJSON.write(outputs.page, to: append) }
+            try sink.write(path) { append in try PageJSON.write(outputs.page, view: outputs.view, to: append) }
             return [path]
         case .searchData:
             var paths: [String] = []
@@ -102,15 +102,16 @@ public final class PageRenderer {
         if format == .markdown && outputs.page.settings.maxBytes != nil {
             return (try renderDocument(outputs.page, view: outputs.view, format: format, outputs: outputs), nil)
         }
-        return try ProseSplice.render(outputs.page, format: format) { page throws(Diagnostic) in
+        let page = outputs.page
+        return try ProseSplice.render(outputs.view, format: format) { view throws(Diagnostic) in
             switch format.rendering {
             case .json:
-                return PageJSON.bytes(for: page)
+                return PageJSON.bytes(for: page, view: view)
             case .documentTemplates:
-                return try renderDocument(page, view: outputs.view, format: format, outputs: outputs)
+                return try renderDocument(page, view: view, format: format, outputs: outputs)
             case .htmlTemplates:
                 let values = try HTMLContext(site: site).listing(
-                    page, view: outputs.view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
+                    page, view: view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
                 let rows = page.isSplit ? page.sections.count : page.rowCount
                 var bytes = try renderer(format).renderBytes(
                     try template(format.listingTemplate), contexts: [values], capacity: Self.capacity(rows: rows, bytesPerRow: 1024))

@@ -16,19 +16,19 @@ public struct ProseSplice: Sendable, Codable, Equatable {
     static let marker = "\u{2063}almanac<prose>\u{2063}"
 
     /// The prose text a format shows: HTML for the HTML view, trimmed Markdown for documents.
-    static func text(_ prose: Prose, format: OutputFormat) -> String {
+    static func text(_ prose: ProseText, format: OutputFormat) -> String {
         format.rendering == .htmlTemplates ? prose.html : PageContext.trimmedProse(prose.markdown)
     }
 
-    /// Renders `page` through `body` with the marker as its prose, then puts the real prose in
-    /// the marker's place. Without a splice when the page has no prose or the template shows
-    /// it other than once; `body` then renders the page as it is.
+    /// Renders the page through `body` with the marker as its prose, then puts the real prose
+    /// in the marker's place. Without a splice when the page has no prose or the template
+    /// shows it other than once; `body` then renders the page as it is.
     static func render(
-        _ page: Page, format: OutputFormat, _ body: (Page) throws(Diagnostic) -> [UInt8]
+        _ view: PageView, format: OutputFormat, _ body: (PageView) throws(Diagnostic) -> [UInt8]
     ) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
-        let prose = text(page.prose, format: format)
-        guard format.rendering != .json, !prose.isEmpty, !page.prose.html.isEmpty else { return (try body(page), nil) }
-        var marked = try body(page.replacingProse(Prose(markdown: marker, html: marker, headings: page.prose.headings)))
+        let prose = text(view.prose, format: format)
+        guard format.rendering != .json, !prose.isEmpty, !view.prose.html.isEmpty else { return (try body(view), nil) }
+        var marked = try body(view.replacingProse(ProseText(html: marker, markdown: marker)))
         for isEscaped in [false, true] {
             let shown = Array((isEscaped ? format.contentType.escape(marker) : marker).utf8)
             let places = occurrences(of: shown, in: marked)
@@ -38,12 +38,12 @@ public struct ProseSplice: Sendable, Codable, Equatable {
             marked.replaceSubrange(start..<(start + shown.count), with: inserted)
             return (marked, ProseSplice(start: start, length: inserted.count, isEscaped: isEscaped))
         }
-        return (try body(page), nil)
+        return (try body(view), nil)
     }
 
     /// The previous file with `prose` in place of the old, and where it now sits; nil when the
     /// file is not the one this splice was measured in.
-    public func apply(_ prose: Prose, format: OutputFormat, to previous: [UInt8]) -> (bytes: [UInt8], splice: ProseSplice)? {
+    public func apply(_ prose: ProseText, format: OutputFormat, to previous: [UInt8]) -> (bytes: [UInt8], splice: ProseSplice)? {
         let end = start + length
         guard end <= previous.count else { return nil }
         let text = Self.text(prose, format: format)

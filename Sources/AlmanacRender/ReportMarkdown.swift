@@ -39,7 +39,7 @@ public struct ReportMarkdown {
             let rows = page.sections[index].rows
             return !rows.isEmpty && rows.allSatisfy { PageSettings.isFailing($0.record) }
         }) : []
-        var groups: [MarkdownBudget.FailureGroup] = failing.sorted().map { failureGroup(page.sections[$0]) }
+        var groups: [MarkdownBudget.FailureGroup] = failing.sorted().map(failureGroup)
         // Failures in sections that are not all failures (a report grouped by suite) are
         // gathered first too; their sections still list them among the rest.
         let scattered = isReport ? page.sections.indices.filter { !failing.contains($0) }.flatMap {
@@ -49,14 +49,14 @@ public struct ReportMarkdown {
             groups.append(MarkdownBudget.FailureGroup(
                 opening: MarkdownBlocks.heading(2, "Failures"), closing: "", failures: scattered.map(failure), briefTable: briefTable))
         }
-        let others = page.sections.indices.filter { !failing.contains($0) && !page.sections[$0].isEmpty }.map { rest(page.sections[$0]) }
+        let others = page.sections.indices.filter { !failing.contains($0) && !page.sections[$0].isEmpty }.map(rest)
         return MarkdownBudget.Layout(head: head(), failures: groups, others: others, unit: isReport ? "test" : "row")
     }
 
     func head() -> String {
         var text = MarkdownBlocks.heading(1, page.title)
         if let summary = TestSummary.line(for: page) { text += "**" + MarkdownEscape.text(summary) + "**\n\n" }
-        let prose = PageContext.trimmedProse(page.prose.markdown)
+        let prose = PageContext.trimmedProse(view.prose.markdown)
         if !prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { text += prose + "\n\n" }
         let listed = view.index.filter { !$0.isEmpty }
         if view.hasIndex {
@@ -68,24 +68,25 @@ public struct ReportMarkdown {
     }
 
     /// A section's heading and header, as the page's template writes them.
-    func opening(_ section: Section) -> String {
+    func opening(_ index: Int) -> String {
+        let section = page.sections[index]
         var text = ""
         if !section.title.isEmpty {
             // A title with no letters in it has no anchor on GitHub; it gets one of its own.
             if AnchorSlugger.base(section.title).isEmpty { text += "<a id=\"" + HTMLEscape.text(section.id) + "\"></a>\n\n" }
             text += MarkdownBlocks.heading(2, section.title)
         }
-        if let header = section.header { text += MarkdownBlocks.paragraph(MarkdownEscape.text(header)) }
+        if let header = view.headers[index] { text += MarkdownBlocks.paragraph(MarkdownEscape.text(header)) }
         return text
     }
 
-    func closing(_ section: Section) -> String {
-        section.footer.map { MarkdownBlocks.paragraph("*" + MarkdownEscape.text($0) + "*") } ?? ""
+    func closing(_ index: Int) -> String {
+        view.footers[index].map { MarkdownBlocks.paragraph("*" + MarkdownEscape.text($0) + "*") } ?? ""
     }
 
-    func failureGroup(_ section: Section) -> MarkdownBudget.FailureGroup {
+    func failureGroup(_ index: Int) -> MarkdownBudget.FailureGroup {
         MarkdownBudget.FailureGroup(
-            opening: opening(section), closing: closing(section), failures: section.rows.map(failure), briefTable: briefTable)
+            opening: opening(index), closing: closing(index), failures: page.sections[index].rows.map(failure), briefTable: briefTable)
     }
 
     /// Fields as a reader sees them named (`labels:`, else readably).
@@ -153,7 +154,8 @@ public struct ReportMarkdown {
     }
 
     /// A section of the other rows: a table of every row, or its rows counted by suite.
-    func rest(_ section: Section) -> MarkdownBudget.Rest {
+    func rest(_ index: Int) -> MarkdownBudget.Rest {
+        let section = page.sections[index]
         let fields = view.fields
         let full = fields.isEmpty
             ? section.rows.map { "- " + MarkdownEscape.text($0.label) + "\n" }.joined() + "\n"
@@ -161,7 +163,7 @@ public struct ReportMarkdown {
                 [row.label] + fields.map { row.record[$0]?.text ?? "" }
             })
         return MarkdownBudget.Rest(
-            title: section.title, opening: opening(section), closing: closing(section), full: full, folded: folded(section),
+            title: section.title, opening: opening(index), closing: closing(index), full: full, folded: folded(section),
             rowCount: section.rows.count)
     }
 

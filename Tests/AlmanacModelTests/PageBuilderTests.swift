@@ -125,7 +125,7 @@ import Testing
         var settings = PageSettings()
         settings.data = "x.csv"
         settings.title = "A"
-        let prose = Prose(markdown: "## B\n", html: "<h2>B</h2>\n", headings: ["B"])
+        let prose = Prose(markdown: "## B\n", headings: ["B"], isEmpty: false)
         let page = try PageBuilder().build(.init(
             name: "p", settings: settings, prose: prose, data: .rows(Self.names(["apple", "berry", "3M", "Åland"])),
             source: SourceLocation(path: "p.md"))).page
@@ -214,16 +214,6 @@ import Testing
         #expect(error.hint == "did you mean 'group'?")
     }
 
-    /// A header or footer is parsed when the settings are read, and a mistake points at it.
-    @Test func aBrokenFooterIsAnErrorAtItsKey() throws {
-        let key = SourceLocation(path: "p.md", line: 4, column: 1)
-        let error = try #require(diagnostic {
-            _ = try PageSettings(Object([.init(name: "footer", value: .string("{{#count}} rows"))]), locations: ["footer": key], file: "p.md")
-        })
-        #expect(error.location == key)
-        #expect(error.message.hasPrefix("the template in this setting is not valid: "))
-    }
-
     /// A grouping may name its order: named sections first, in that order, then the rest.
     @Test func groupOrderPutsNamedSectionsFirst() throws {
         var settings = PageSettings()
@@ -236,16 +226,6 @@ import Testing
         }
         let page = try PageBuilder().build(.init(name: "r", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "r"))).page
         #expect(page.sections.map(\.title) == ["failed", "error", "skipped", "passed", "aborted", "flaky"])
-    }
-
-    @Test func footersAreFilledInOncePerSection() throws {
-        var settings = PageSettings()
-        settings.footer = try SectionText("{{count}} item{{^isOne}}s{{/isOne}} in {{title}}")
-        settings.header = try SectionText("{{^count}}none{{/count}}")
-        let records = ["Apple", "Avocado", "Banana"].map { Record(fields: Object([.init(name: "name", value: .string($0))]), location: SourceLocation(path: "x.csv")) }
-        let page = try PageBuilder().build(.init(name: "t", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "t.md"))).page
-        #expect(page.sections.map(\.footer) == ["2 items in A", "1 item in B"])
-        #expect(page.sections.map(\.header) == [nil, nil], "text that comes out empty is no header")
     }
 
     /// `1e300` is a whole number too: it is refused at its key rather than trapping in `Int`.

@@ -46,7 +46,7 @@ import Testing
     ]
 
     @Test func sectionsIndexAndRowsFollowTheContract() throws {
-        let files = try Self.render(Self.fruit, { $0.fields = ["colour"]; $0.footer = try? SectionText("{{count}} fruit") })
+        let files = try Self.render(Self.fruit, { $0.fields = ["colour"]; $0.footer = "{{count}} fruit" })
         let page = try Self.document(try #require(files["things.html"]))
         let ids = try Self.strings(page, "//section/@id")
         #expect(ids == ["a", "b", "other"])
@@ -180,7 +180,7 @@ import Testing
         let files = try Self.render(names) {
             $0.splitThreshold = 2
             $0.sectionPageRows = 2
-            $0.footer = try? SectionText("{{count}} names")
+            $0.footer = "{{count}} names"
         }
         let first = try Self.document(try #require(files["things/sections/a.html"]))
         let second = try Self.document(try #require(files["things/sections/a.2.html"]))

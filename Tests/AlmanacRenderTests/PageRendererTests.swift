@@ -31,7 +31,7 @@ import Testing
         settings.data = "x.csv"
         settings.title = title
         settings.fields = fields
-        settings.footer = try footer.map { try SectionText($0) }
+        settings.footer = footer
         let records = labels.map { label in
             Record(fields: Object([.init(name: "name", value: .string(label)), .init(name: "note", value: .string("n|" + label))]), location: SourceLocation(path: "x.csv"))
         }
@@ -42,10 +42,10 @@ import Testing
     @Test func theJSONTwinInPiecesIsTheSameAsWhole() throws {
         let page = try Self.page((0..<500).map { "Row \($0)" }, fields: ["note"])
         var pieces: [[UInt8]] = []
-        try PageJSON.write(page, chunkSize: 4096) { pieces.append($0) }
+        try PageJSON.write(page, view: PageView(page), chunkSize: 4096) { pieces.append($0) }
         #expect(pieces.count > 5)
         #expect(pieces.dropLast().allSatisfy { $0.count >= 4096 && $0.count < 8192 })
-        #expect(Array(pieces.joined()) == PageJSON.bytes(for: page))
+        #expect(Array(pieces.joined()) == PageJSON.bytes(for: page, view: PageView(page)))
     }
 
     @Test func markdownHasTitleIndexSectionsAndFooters() throws {
@@ -84,7 +84,7 @@ import Testing
     }
 
     @Test func proseComesBeforeTheIndex() throws {
-        let prose = Prose(markdown: "Some *prose*.\n", html: "<p>Some <em>prose</em>.</p>\n", headings: [])
+        let prose = Prose(markdown: "Some *prose*.\n", headings: [], isEmpty: false)
         let markdown = try Self.renderer().renderMarkdown(try Self.page(["Apple"], prose: prose))
         #expect(markdown.hasPrefix("# Things\n\nSome *prose*.\n\n"))
     }

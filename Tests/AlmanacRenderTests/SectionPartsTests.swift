@@ -8,7 +8,7 @@ import Testing
         let rows = labels.enumerated().map { index, label in
             Row(label: label, record: Record(fields: Object(), location: SourceLocation(path: "x.csv")), slug: "r\(index)")
         }
-        return Section(title: "A", id: "a", header: nil, footer: nil, rows: rows)
+        return Section(title: "A", id: "a", rows: rows)
     }
 
     @Test func aSectionThatFitsIsOnePageWithoutGuides() {

@@ -318,6 +318,19 @@ import Testing
 
 
 @Suite struct EveryErrorTests {
+    /// A header or footer is parsed when the page is read, and a mistake points at its key,
+    /// in `build` and in `render --page` alike.
+    @Test func aBrokenFooterIsAnErrorAtItsKey() throws {
+        let site = "-- Content/s.md --\n---\ndata: s.csv\ntitle: S\nfooter: \"{{#count}} rows\"\n---\n-- Content/s.csv --\nname\nOhio\n"
+        let error = try #require(diagnostic { _ = try SiteBuilder(options: BuildOptions(), fileSystem: InlineSite.fileSystem(site)).check() })
+        #expect(error.location == SourceLocation(path: "Content/s.md", line: 4, column: 1))
+        #expect(error.message.hasPrefix("the template in this setting is not valid: "))
+        var options = SinglePageRenderer.Options(dataPath: "Content/s.csv")
+        options.pagePath = "Content/s.md"
+        let rendered = diagnostic { _ = try SinglePageRenderer(options: options, fileSystem: InlineSite.fileSystem(site)).run() }
+        #expect(rendered?.location?.line == 4)
+    }
+
     /// A page with several mistakes reports them all, each at its own line.
     @Test func everyMistakeInAFileIsReported() throws {
         let site = "-- Content/s.md --\n---\ndata: s.csv\ngrup: x\nindex: maybe\n---\n-- Content/s.csv --\nname,capital\nOhio,Columbus\n"

@@ -46,8 +46,10 @@ public struct PageSettings: Sendable, Equatable {
         set { detailPages = newValue ? .all : .none }
     }
     public var isCollapsible = false
-    public var header: SectionText?
-    public var footer: SectionText?
+    /// Each section's header and footer, as written: Mustache over the section's `title`,
+    /// `count` and `isOne`, filled in where the page is rendered.
+    public var header: String?
+    public var footer: String?
     public var locale: String?
     public var columns: [String]?
     public var key = "key"

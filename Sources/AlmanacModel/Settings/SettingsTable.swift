@@ -97,10 +97,10 @@ extension Setting {
             page: { settings, value, _ in settings.sectionPageRows = value.count ?? settings.sectionPageRows }),
         Setting(
             "header", .text, help: "each section's header, Mustache over {{title}}, {{count}} and {{#isOne}}",
-            page: { settings, value, location throws(Diagnostic) in settings.header = try SectionText(value.text, at: location) }),
+            page: { settings, value, _ in settings.header = value.text }),
         Setting(
             "footer", .text, help: "each section's footer, likewise",
-            page: { settings, value, location throws(Diagnostic) in settings.footer = try SectionText(value.text, at: location) }),
+            page: { settings, value, _ in settings.footer = value.text }),
         Setting(
             "locale", .text, help: "collation for sorting and index letters", default: "en", placeholder: "ID", example: "sv",
             page: { settings, value, _ in settings.locale = value.text },
