@@ -2,9 +2,27 @@ import AlmanacCore
 
 /// What the browser must agree on with the build, written from the Swift definitions at the
 /// top of the page script: the letters search spells out when it folds accents, the separator
-/// between a row's searched fields, how many code points name a shard, the fields of a
-/// shard entry, and the number that stands for a count in a header or footer. `almanac.js` reads `window.AlmanacContract` instead of keeping copies.
+/// between a row's searched fields, how many code points name a shard, the names of the search
+/// data's fields and the fields of its shard and section entries, and the number that stands
+/// for a count in a header or footer. `almanac.js` reads `window.AlmanacContract` instead of
+/// keeping copies.
 public enum BrowserContract {
+    /// The fields of a page's search data, by the name the script knows each by (the case)
+    /// and the name the data file spells (the raw value). `SearchIndex` writes them through
+    /// `key(_:)`; the script reads the data through the same table.
+    public enum SearchDataField: String, CaseIterable, Sendable {
+        /// The data is sharded by word prefix (its shards under `folder`).
+        case sharded, rows, pageSize, folder, version, sections, shards
+        /// A split page's rows: each one's label, section number and address.
+        case labels, section, hrefs
+    }
+
+    /// The fields of each entry of a split page's `sections`, in order.
+    public static let sectionEntryFields = ["id", "title", "page"]
+
+    /// `"name":`, as the search data spells a field.
+    static func key(_ field: SearchDataField) -> String { "\"" + field.rawValue + "\":" }
+
     /// The count a section's header or footer is rendered with for search to put the number
     /// of rows it shows in its place (`{{count}} states` while 4 of 8 show: `4 states`).
     public static let countToken = 2_147_483_647
@@ -23,7 +41,11 @@ public enum BrowserContract {
         JSONWriter.quote(SearchShards.wholeWord, into: &output)
         output += ",\"shardEntry\":["
         output += SearchIndex.shardEntryFields.map { "\"" + $0 + "\"" }.joined(separator: ",")
-        output += "],\"countToken\":\"" + String(countToken) + "\"};\n"
+        output += "],\"sectionEntry\":["
+        output += sectionEntryFields.map { "\"" + $0 + "\"" }.joined(separator: ",")
+        output += "],\"searchData\":{"
+        output += SearchDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
+        output += "},\"countToken\":\"" + String(countToken) + "\"};\n"
         return output
     }
 }

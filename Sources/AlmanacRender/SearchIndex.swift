@@ -177,14 +177,15 @@ public enum SearchIndex {
         }
         var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &manifest)
-        manifest += "]={\"sharded\":true,\"rows\":" + String(rowCount) + ",\"pageSize\":" + String(shardPageSize) + ",\"folder\":"
+        manifest += "]={" + BrowserContract.key(.sharded) + "true," + BrowserContract.key(.rows) + String(rowCount)
+        manifest += "," + BrowserContract.key(.pageSize) + String(shardPageSize) + "," + BrowserContract.key(.folder)
         JSONWriter.quote(folder + "/", into: &manifest)
         // Shards change with the inputs, which the manifest's own name fingerprints: its hash
         // in their address keeps caches honest.
         let version = ContentHash.hex(Array(mainPath.utf8), length: 16)
-        manifest += ",\"version\":\"" + version + "\",\"sections\":"
+        manifest += "," + BrowserContract.key(.version) + "\"" + version + "\"," + BrowserContract.key(.sections)
         appendSections(page, paths: paths, into: &manifest)
-        manifest += ",\n\"shards\":{" + manifestShards.joined(separator: ",") + "}};\n"
+        manifest += ",\n" + BrowserContract.key(.shards) + "{" + manifestShards.joined(separator: ",") + "}};\n"
         try emit(Artifact(path: mainPath, bytes: Array(manifest.utf8)))
     }
 
@@ -260,7 +261,7 @@ public enum SearchIndex {
         page.settings.hasDetailPage(row) ? paths.detail(row) : paths.section(section, showing: position) + "#row-" + row.slug
     }
 
-    /// `[[id, title, page], …]` for every section of a split page.
+    /// `[[id, title, page], …]` for every section of a split page (`sectionEntryFields`).
     static func appendSections(_ page: Page, paths: PagePaths, into output: inout [UInt8]) {
         output.append(UInt8(ascii: "["))
         for (index, section) in page.sections.enumerated() {
@@ -320,18 +321,18 @@ public enum SearchIndex {
             output += ";\n".utf8
             return output
         }
-        output += "{\"sections\":".utf8
+        output += ("{" + BrowserContract.key(.sections)).utf8
         appendSections(page, paths: paths, into: &output)
-        output += ",\n\"rows\":".utf8
+        output += (",\n" + BrowserContract.key(.rows)).utf8
         appendList(folded, into: &output)
-        output += ",\n\"labels\":".utf8
+        output += (",\n" + BrowserContract.key(.labels)).utf8
         appendList(facts.labels, into: &output)
-        output += ",\n\"section\":[".utf8
+        output += (",\n" + BrowserContract.key(.section) + "[").utf8
         for (index, section) in facts.sections.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             output += String(section).utf8
         }
-        output += "],\n\"hrefs\":".utf8
+        output += ("],\n" + BrowserContract.key(.hrefs)).utf8
         appendList(facts.hrefs, into: &output)
         output += "};\n".utf8
         return output

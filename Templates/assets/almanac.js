@@ -205,17 +205,27 @@
     script.addEventListener('error', onError);
     document.head.appendChild(script);
   };
+  // The search data as the build spells it (BrowserContract.swift), read into the names used
+  // here; a whole page's data is a plain list of rows.
+  const fromBuild = (raw) => {
+    if (Array.isArray(raw)) return raw;
+    const read = Object.fromEntries(Object.entries(contract.searchData).map(([ours, spelled]) => [ours, raw[spelled]]));
+    const place = Object.fromEntries(contract.sectionEntry.map((name, index) => [name, index]));
+    read.sections = (read.sections || []).map((entry) => ({ id: entry[place.id], title: entry[place.title], page: entry[place.page] }));
+    return read;
+  };
   let data = null;
   const waiting = [];
   const withData = (callback) => {
     const registered = window.AlmanacSearchData && window.AlmanacSearchData[pageName];
-    if (registered) { data = registered; callback(); return; }
+    if (registered) { data = fromBuild(registered); callback(); return; }
     waiting.push(callback);
     if (waiting.length > 1) return;
     const failed = () => { waiting.length = 0; fail('the search data'); };
     loadScript(main.dataset.searchSrc, () => {
-      data = (window.AlmanacSearchData || {})[pageName] || null;
-      if (!data) { failed(); return; }
+      const loaded = (window.AlmanacSearchData || {})[pageName];
+      if (!loaded) { failed(); return; }
+      data = fromBuild(loaded);
       for (const waiter of waiting.splice(0)) waiter();
     }, failed);
   };
@@ -527,10 +537,10 @@
         previousKey = key;
         previousMatches = matches;
         resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => [
-          table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]][1]], terms,
+          table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]].title], terms,
         matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, matches.length) : '');
         const matched = new Set(matches.map((i) => table.section[i]));
-        table.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
+        table.sections.forEach(({ id }, index) => sectionIndex.setEnabled(id, matched.has(index)));
         announce(matches.length);
         done();
       },
@@ -751,7 +761,7 @@
         const { long, rarest, wanted } = plan;
         if (wanted.length === 0) {
           resultsView.showNothing('');
-          manifest.sections.forEach(([id]) => sectionIndex.setEnabled(id, false));
+          manifest.sections.forEach(({ id }) => sectionIndex.setEnabled(id, false));
           announce(0);
           done();
           return;
@@ -776,12 +786,12 @@
           const partial = !searching && !complete && found.size < MAX_RESULTS;
           shownSoFar = shown;
           resultsView.show(shown, (k) => [
-            ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]][1]], words,
+            ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]].title], words,
           searching || isAll ? '' : partial ? typeMoreOfEach
             : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'), true);
           if (complete) {
             const matched = new Set(ordered.map((entry) => entry[field.section]));
-            manifest.sections.forEach(([id], index) => sectionIndex.setEnabled(id, matched.has(index)));
+            manifest.sections.forEach(({ id }, index) => sectionIndex.setEnabled(id, matched.has(index)));
           }
           noResults.hidden = found.size !== 0 || partial;
           status.textContent = searching || partial ? found.size + (found.size === 1 ? ' result' : ' results') + ' so far'
