@@ -268,37 +268,7 @@ public struct JSONReader {
                     return String(decoding: buffer, as: UTF8.self)
                 case UInt8(ascii: "\\"):
                     index += 1
-                    guard index < end else { break }
-                    let escape = bytes[index]
-                    index += 1
-                    switch escape {
-                    case UInt8(ascii: "\""): buffer.append(0x22)
-                    case UInt8(ascii: "\\"): buffer.append(0x5C)
-                    case UInt8(ascii: "/"): buffer.append(0x2F)
-                    case UInt8(ascii: "b"): buffer.append(0x08)
-                    case UInt8(ascii: "f"): buffer.append(0x0C)
-                    case UInt8(ascii: "n"): buffer.append(0x0A)
-                    case UInt8(ascii: "r"): buffer.append(0x0D)
-                    case UInt8(ascii: "t"): buffer.append(0x09)
-                    case UInt8(ascii: "u"):
-                        var scalar = try parseHex4()
-                        if (0xD800...0xDBFF).contains(scalar), index + 1 < end,
-                           bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
-                            let save = index
-                            index += 2
-                            let low = try parseHex4()
-                            if (0xDC00...0xDFFF).contains(low) {
-                                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
-                            } else {
-                                index = save
-                            }
-                        }
-                        // A lone surrogate cannot be UTF-8; it becomes U+FFFD as browsers do.
-                        let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                        buffer.append(contentsOf: Array(String(Character(character)).utf8))
-                    default:
-                        throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
-                    }
+                    try appendEscaped(into: &buffer)
                 default:
                     if byte < 0x20 { throw failure("control character in a string", hint: "write it as an escape such as \\n") }
                     buffer.append(byte)
@@ -306,6 +276,42 @@ public struct JSONReader {
                 }
             }
             throw failure("unterminated string", at: open, hint: "a closing '\"' is missing")
+        }
+
+        /// The character an escape after a backslash stands for, as UTF-8; a `\u` escape may
+        /// be a surrogate pair. At the end of the input, nothing (the string is unterminated).
+        mutating func appendEscaped(into buffer: inout [UInt8]) throws(Diagnostic) {
+            guard index < end else { return }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): buffer.append(0x22)
+            case UInt8(ascii: "\\"): buffer.append(0x5C)
+            case UInt8(ascii: "/"): buffer.append(0x2F)
+            case UInt8(ascii: "b"): buffer.append(0x08)
+            case UInt8(ascii: "f"): buffer.append(0x0C)
+            case UInt8(ascii: "n"): buffer.append(0x0A)
+            case UInt8(ascii: "r"): buffer.append(0x0D)
+            case UInt8(ascii: "t"): buffer.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try parseHex4()
+                if (0xD800...0xDBFF).contains(scalar), index + 1 < end,
+                   bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
+                    let save = index
+                    index += 2
+                    let low = try parseHex4()
+                    if (0xDC00...0xDFFF).contains(low) {
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else {
+                        index = save
+                    }
+                }
+                // A lone surrogate cannot be UTF-8; it becomes U+FFFD as browsers do.
+                let character = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                buffer.append(contentsOf: Array(String(Character(character)).utf8))
+            default:
+                throw failure("invalid escape '\\\(Character(Unicode.Scalar(escape)))' in a string", at: index - 2)
+            }
         }
 
         mutating func parseHex4() throws(Diagnostic) -> UInt32 {

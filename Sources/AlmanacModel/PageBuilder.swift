@@ -41,49 +41,65 @@ public struct PageBuilder {
         }
         var warnings: [Diagnostic] = []
         let title = settings.title ?? input.name
+        let grouped = try groupedSections(input, collation: collation, locale: locale, warnings: &warnings)
+        let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)
+        let page = Page(
+            name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
+            labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source)
+        return Result(page: page, warnings: warnings)
+    }
 
-        var sections: [(title: String, rows: [(label: String, record: Record)], keepsOrder: Bool)] = []
-        var labelField = settings.label ?? "name"
-        var searchFields: [String] = []
-        if let data = input.data {
-            let allRecords: [Record]
-            switch data {
-            case .rows(let records): allRecords = records
-            case .sections(let groups): allRecords = groups.flatMap(\.records)
+    /// Records grouped into sections, each row with its label, not yet sorted.
+    typealias Grouped = [(title: String, rows: [(label: String, record: Record)], keepsOrder: Bool)]
+
+    /// The page's data checked against its settings, labelled and grouped; with the field
+    /// that labels rows and the fields search looks in.
+    private func groupedSections(
+        _ input: Input, collation: Collation, locale: String, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> (sections: Grouped, labelField: String, searchFields: [String]) {
+        let settings = input.settings
+        guard let data = input.data else { return ([], settings.label ?? "name", []) }
+        let allRecords: [Record]
+        switch data {
+        case .rows(let records): allRecords = records
+        case .sections(let groups): allRecords = groups.flatMap(\.records)
+        }
+        let labelField = Self.labelField(settings.label, records: allRecords)
+        func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
+            // Read on every core: each label is decoded from its record.
+            let labels = ParallelChunks.map(count: records.count) { range in
+                range.map { Self.trimmed(records[$0][labelField]?.text ?? "") }
             }
-            labelField = Self.labelField(settings.label, records: allRecords)
-            func labeled(_ records: [Record]) -> [(label: String, record: Record)] {
-                // Read on every core: each label is decoded from its record.
-                let field = labelField
-                let labels = ParallelChunks.map(count: records.count) { range in
-                    range.map { Self.trimmed(records[$0][field]?.text ?? "") }
+            return zip(labels, records).map { label, record in
+                if label.isEmpty {
+                    warnings.append(.warning(at: record.location, "a record has no '\(labelField)' to use as its label", hint: "set `label:` to the field that names each row"))
                 }
-                return zip(labels, records).map { label, record in
-                    if label.isEmpty {
-                        warnings.append(.warning(at: record.location, "a record has no '\(labelField)' to use as its label", hint: "set `label:` to the field that names each row"))
-                    }
-                    return (label, record)
-                }
-            }
-            try FieldCheck.check(settings, records: allRecords, label: labelField)
-            searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
-            switch data {
-            case .sections(let groups):
-                sections = groups.map { ($0.title, labeled($0.records), settings.sort == nil) }
-            case .rows(let records):
-                sections = try Self.group(
-                    labeled(records), by: settings.grouping, index: settings.index, order: settings.groupOrder, collation: collation,
-                    locale: locale)
+                return (label, record)
             }
         }
+        try FieldCheck.check(settings, records: allRecords, label: labelField)
+        let searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
+        switch data {
+        case .sections(let groups):
+            return (groups.map { ($0.title, labeled($0.records), settings.sort == nil) }, labelField, searchFields)
+        case .rows(let records):
+            let sections = try Self.group(
+                labeled(records), by: settings.grouping, index: settings.index, order: settings.groupOrder, collation: collation,
+                locale: locale)
+            return (sections, labelField, searchFields)
+        }
+    }
 
-        // Section ids follow GitHub's anchors, after the page title and the prose headings that
-        // share the Markdown page with them.
+    /// The sections in their final form: rows sorted, section ids and row slugs made unique.
+    /// Section ids follow GitHub's anchors, after the page title and the prose headings that
+    /// share the Markdown page with them.
+    private func arrange(
+        _ sections: Grouped, title: String, input: Input, collation: Collation, locale: String
+    ) -> (sections: [Section], titleAnchor: String) {
         var anchors = AnchorSlugger()
         let titleAnchor = anchors.anchor(for: title)
         for heading in input.prose.headings { _ = anchors.anchor(for: heading) }
-        var slugs = SlugAllocator()
-        let sortSpec = settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
+        let sortSpec = input.settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
         let order = RowOrder(spec: sortSpec, collation: collation, locale: locale)
         let sortedSections = order.sorted(sections: sections.map { $0.keepsOrder ? [] : $0.rows })
         let ordered = sections.indices.map { index in
@@ -92,6 +108,7 @@ public struct PageBuilder {
         // Slugs are made on every core; only making them unique follows row order.
         let labels = ordered.flatMap { $0.map(\.label) }
         let baseSlugs = ParallelChunks.map(count: labels.count) { range in range.map { Slug.make(labels[$0]) } }
+        var slugs = SlugAllocator()
         slugs.reserveCapacity(baseSlugs.count)
         var slugIndex = 0
         var built: [Section] = []
@@ -106,8 +123,7 @@ public struct PageBuilder {
             }
             built.append(Section(title: section.title, id: id, rows: builtRows))
         }
-        let page = Page(name: input.name, title: title, settings: settings, prose: input.prose, sections: built, titleAnchor: titleAnchor, labelField: labelField, searchFields: searchFields, source: input.source)
-        return Result(page: page, warnings: warnings)
+        return (built, titleAnchor)
     }
 
     /// Text without leading and trailing white space. Almost every label has none, so the

@@ -101,92 +101,110 @@ public enum SearchIndex {
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
 
     static func writeSharded(for page: Page, paths: PagePaths, mainPath: String, emit: (Artifact) throws -> Void) throws {
-        // At millions of rows a string per row, three times over, was most of the build's
-        // memory: each row's words are kept as bytes in one buffer, and its label and address
-        // are read from the page when a shard names the row.
-        var rowsOfWord: [String: [Int]] = [:]
-        var wordBytes: [UInt8] = []
-        var wordStarts: [Int] = [0]
-        var places: [(section: Int32, position: Int32)] = []
-        wordStarts.reserveCapacity(page.rowCount + 1)
-        places.reserveCapacity(page.rowCount)
-        var row = 0
-        var folded: [UInt8] = []
-        var rowWords: [String] = []
-        for (sectionIndex, section) in page.sections.enumerated() {
-            for (position, entry) in section.rows.enumerated() {
-                folded.removeAll(keepingCapacity: true)
-                foldedBytes(entry, of: page, into: &folded)
-                rowWords.removeAll(keepingCapacity: true)
-                forEachWord(in: folded) { word in
-                    if wordBytes.count > wordStarts[row] { wordBytes.append(UInt8(ascii: " ")) }
-                    wordBytes.append(contentsOf: word)
-                    // A row has a handful of words: a scan beats hashing them into a set.
-                    let text = String(decoding: word, as: UTF8.self)
-                    if !rowWords.contains(text) { rowWords.append(text) }
-                }
-                wordStarts.append(wordBytes.count)
-                places.append((Int32(sectionIndex), Int32(position)))
-                for word in rowWords { rowsOfWord[word, default: []].append(row) }
-                row += 1
-            }
-        }
-        let rowCount = row
-        let leaves = SearchShards.leaves(rowsOfWord, shortest: shardKeyLength, leafRows: shardLeafRows)
-        let folder = paths.shardFolder ?? ""
+        let words = ShardWords(page)
+        let leaves = SearchShards.leaves(words.rowsOfWord, shortest: shardKeyLength, leafRows: shardLeafRows)
         var manifestShards: [String] = []
         var scratch: [UInt8] = []
-        let sections = page.sections
         for leaf in leaves {
-            let rows = leaf.rows
-            let pages = (rows.count + shardPageSize - 1) / shardPageSize
+            let pages = (leaf.rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
-                let name = page.name + "/" + leaf.key + "/" + String(pageIndex)
-                var script = shardScriptHead(named: name)
-                // The entries are written as they stand inside the script string: words and
-                // numbers need no escaping, labels and addresses are JSON-quoted and then
-                // escaped for the string.
-                script.reserveCapacity(16_384)
-                script.append(UInt8(ascii: "["))
-                for (position, row) in rows[(pageIndex * shardPageSize)..<min(rows.count, (pageIndex + 1) * shardPageSize)].enumerated() {
-                    if position > 0 { script += #",\n"#.utf8 }
-                    let place = places[row]
-                    let shown = sections[Int(place.section)].rows[Int(place.position)]
-                    script.append(UInt8(ascii: "["))
-                    script += String(row).utf8
-                    script += #",""#.utf8
-                    script += wordBytes[wordStarts[row]..<wordStarts[row + 1]]
-                    script += #"","#.utf8
-                    appendQuotedForScript(shown.label, scratch: &scratch, into: &script)
-                    script.append(UInt8(ascii: ","))
-                    script += String(place.section).utf8
-                    script.append(UInt8(ascii: ","))
-                    appendQuotedForScript(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), scratch: &scratch, into: &script)
-                    script.append(UInt8(ascii: "]"))
-                }
-                script.append(UInt8(ascii: "]"))
-                script += shardScriptTail
+                let rows = leaf.rows[(pageIndex * shardPageSize)..<min(leaf.rows.count, (pageIndex + 1) * shardPageSize)]
+                let script = shardScript(
+                    named: page.name + "/" + leaf.key + "/" + String(pageIndex), rows: rows, words: words, page: page, paths: paths,
+                    scratch: &scratch)
                 try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: script))
             }
             // The manifest gives each shard's row count only: the client derives the page
             // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
             var entry = ""
             JSONWriter.quote(leaf.key, into: &entry)
-            entry += ":" + String(rows.count)
+            entry += ":" + String(leaf.rows.count)
             manifestShards.append(entry)
         }
+        let manifest = shardManifest(page, paths: paths, mainPath: mainPath, rowCount: words.places.count, shards: manifestShards)
+        try emit(Artifact(path: mainPath, bytes: Array(manifest.utf8)))
+    }
+
+    /// Every row's words, and the rows each word is in. At millions of rows a string per row,
+    /// three times over, was most of the build's memory: each row's words are kept as bytes in
+    /// one buffer, and its label and address are read from the page when a shard names the row.
+    struct ShardWords {
+        var rowsOfWord: [String: [Int]] = [:]
+        var bytes: [UInt8] = []
+        var starts: [Int] = [0]
+        var places: [(section: Int32, position: Int32)] = []
+
+        init(_ page: Page) {
+            starts.reserveCapacity(page.rowCount + 1)
+            places.reserveCapacity(page.rowCount)
+            var row = 0
+            var folded: [UInt8] = []
+            var rowWords: [String] = []
+            for (sectionIndex, section) in page.sections.enumerated() {
+                for (position, entry) in section.rows.enumerated() {
+                    folded.removeAll(keepingCapacity: true)
+                    foldedBytes(entry, of: page, into: &folded)
+                    rowWords.removeAll(keepingCapacity: true)
+                    forEachWord(in: folded) { word in
+                        if bytes.count > starts[row] { bytes.append(UInt8(ascii: " ")) }
+                        bytes.append(contentsOf: word)
+                        // A row has a handful of words: a scan beats hashing them into a set.
+                        let text = String(decoding: word, as: UTF8.self)
+                        if !rowWords.contains(text) { rowWords.append(text) }
+                    }
+                    starts.append(bytes.count)
+                    places.append((Int32(sectionIndex), Int32(position)))
+                    for word in rowWords { rowsOfWord[word, default: []].append(row) }
+                    row += 1
+                }
+            }
+        }
+    }
+
+    /// One page of a shard's entries as the script that registers it. The entries are written
+    /// as they stand inside the script string: words and numbers need no escaping, labels and
+    /// addresses are JSON-quoted and then escaped for the string.
+    static func shardScript(
+        named name: String, rows: ArraySlice<Int>, words: ShardWords, page: Page, paths: PagePaths, scratch: inout [UInt8]
+    ) -> [UInt8] {
+        var script = shardScriptHead(named: name)
+        script.reserveCapacity(16_384)
+        script.append(UInt8(ascii: "["))
+        for (position, row) in rows.enumerated() {
+            if position > 0 { script += #",\n"#.utf8 }
+            let place = words.places[row]
+            let shown = page.sections[Int(place.section)].rows[Int(place.position)]
+            script.append(UInt8(ascii: "["))
+            script += String(row).utf8
+            script += #",""#.utf8
+            script += words.bytes[words.starts[row]..<words.starts[row + 1]]
+            script += #"","#.utf8
+            appendQuotedForScript(shown.label, scratch: &scratch, into: &script)
+            script.append(UInt8(ascii: ","))
+            script += String(place.section).utf8
+            script.append(UInt8(ascii: ","))
+            appendQuotedForScript(href(shown, section: Int(place.section), position: Int(place.position), page: page, paths: paths), scratch: &scratch, into: &script)
+            script.append(UInt8(ascii: "]"))
+        }
+        script.append(UInt8(ascii: "]"))
+        script += shardScriptTail
+        return script
+    }
+
+    /// The file pages name: where the shards are, how many rows each holds, the sections.
+    static func shardManifest(_ page: Page, paths: PagePaths, mainPath: String, rowCount: Int, shards: [String]) -> String {
         var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &manifest)
         manifest += "]={" + BrowserContract.key(.sharded) + "true," + BrowserContract.key(.rows) + String(rowCount)
         manifest += "," + BrowserContract.key(.pageSize) + String(shardPageSize) + "," + BrowserContract.key(.folder)
-        JSONWriter.quote(folder + "/", into: &manifest)
+        JSONWriter.quote((paths.shardFolder ?? "") + "/", into: &manifest)
         // Shards change with the inputs, which the manifest's own name fingerprints: its hash
         // in their address keeps caches honest.
         let version = ContentHash.hex(Array(mainPath.utf8), length: 16)
         manifest += "," + BrowserContract.key(.version) + "\"" + version + "\"," + BrowserContract.key(.sections)
         appendSections(page, paths: paths, into: &manifest)
-        manifest += ",\n" + BrowserContract.key(.shards) + "{" + manifestShards.joined(separator: ",") + "}};\n"
-        try emit(Artifact(path: mainPath, bytes: Array(manifest.utf8)))
+        manifest += ",\n" + BrowserContract.key(.shards) + "{" + shards.joined(separator: ",") + "}};\n"
+        return manifest
     }
 
     /// Each row's label, section and address, in page order: what a split page's search

@@ -74,80 +74,92 @@ struct TemplateParser {
         var tokens: [Token] = []
         var index = 0
         var textStart = 0
-        func flushText(upTo end: Int) {
-            var start = textStart
-            // Text tokens never span lines, so each line can be judged on its own.
-            while start < end {
-                var stop = start
-                while stop < end && source[stop] != 0x0A { stop += 1 }
-                if stop < end { stop += 1 }
-                tokens.append(Token(kind: .text, name: "", start: start, end: stop, text: String(decoding: source[start..<stop], as: UTF8.self)))
-                start = stop
-            }
-        }
         while index < source.count {
             guard matches(open, at: index) else {
                 index += 1
                 continue
             }
-            flushText(upTo: index)
-            let tagStart = index
-            var cursor = index + open.count
-            var closing = close
-            var kind: Kind = .variable(escaped: true)
-            let isTriple = open == Delimiters.default.open && cursor < source.count && source[cursor] == UInt8(ascii: "{")
-            if isTriple {
-                closing = Array("}".utf8) + close
-                cursor += 1
-                kind = .variable(escaped: false)
-            } else {
-                while cursor < source.count && (source[cursor] == 0x20 || source[cursor] == 0x09) { cursor += 1 }
-                if cursor < source.count {
-                    switch source[cursor] {
-                    case UInt8(ascii: "#"): kind = .section(inverted: false); cursor += 1
-                    case UInt8(ascii: "^"): kind = .section(inverted: true); cursor += 1
-                    case UInt8(ascii: "/"): kind = .close; cursor += 1
-                    case UInt8(ascii: "!"): kind = .comment; cursor += 1
-                    case UInt8(ascii: ">"): kind = .partial(dynamic: false); cursor += 1
-                    case UInt8(ascii: "<"): kind = .parent(dynamic: false); cursor += 1
-                    case UInt8(ascii: "$"): kind = .block; cursor += 1
-                    case UInt8(ascii: "&"): kind = .variable(escaped: false); cursor += 1
-                    case UInt8(ascii: "="): kind = .delimiters; cursor += 1
-                    default: break
-                    }
-                }
-            }
-            if kind == .delimiters { closing = Array("=".utf8) + close }
-            guard let end = find(closing, from: cursor) else {
-                throw failure("unclosed tag", at: tagStart, hint: "a '\(String(decoding: close, as: UTF8.self))' is missing")
-            }
-            var name = String(decoding: source[cursor..<end], as: UTF8.self).trimmingWhitespace
-            index = end + closing.count
-            textStart = index
-            if kind == .partial(dynamic: false) || kind == .parent(dynamic: false), name.hasPrefix("*") {
-                name = String(name.dropFirst()).trimmingWhitespace
-                kind = kind == .partial(dynamic: false) ? .partial(dynamic: true) : .parent(dynamic: true)
-            }
-            if kind == .delimiters {
-                let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                guard parts.count == 2, !parts[0].contains("="), !parts[1].contains("=") else {
-                    throw failure("invalid delimiter change '\(name)'", at: tagStart, hint: "write {{=<% %>=}}")
-                }
-                open = Array(parts[0].utf8)
-                close = Array(parts[1].utf8)
-            } else if kind != .comment && name.isEmpty {
-                throw failure("empty tag", at: tagStart)
-            }
-            var token = Token(kind: kind, name: name, start: tagStart, end: index)
-            token.contentStart = index
-            token.contentEnd = tagStart
-            token.delimiters = Delimiters(open: open, close: close)
+            tokens += textTokens(textStart..<index)
+            let token = try tag(at: index)
             tokens.append(token)
+            index = token.end
+            textStart = index
         }
-        flushText(upTo: source.count)
+        tokens += textTokens(textStart..<source.count)
         try matchClosingTags(&tokens)
         markStandaloneLines(&tokens)
         return tokens
+    }
+
+    /// Text, a token per line: text tokens never span lines, so each line can be judged on its
+    /// own when standalone tags are marked.
+    private func textTokens(_ range: Range<Int>) -> [Token] {
+        var tokens: [Token] = []
+        var start = range.lowerBound
+        while start < range.upperBound {
+            var stop = start
+            while stop < range.upperBound && source[stop] != 0x0A { stop += 1 }
+            if stop < range.upperBound { stop += 1 }
+            tokens.append(Token(kind: .text, name: "", start: start, end: stop, text: String(decoding: source[start..<stop], as: UTF8.self)))
+            start = stop
+        }
+        return tokens
+    }
+
+    /// The tag that opens at `tagStart`; a delimiter change takes effect for what follows.
+    private mutating func tag(at tagStart: Int) throws(Diagnostic) -> Token {
+        var cursor = tagStart + open.count
+        var (kind, closing) = sigil(at: &cursor)
+        guard let end = find(closing, from: cursor) else {
+            throw failure("unclosed tag", at: tagStart, hint: "a '\(String(decoding: close, as: UTF8.self))' is missing")
+        }
+        var name = String(decoding: source[cursor..<end], as: UTF8.self).trimmingWhitespace
+        let index = end + closing.count
+        if kind == .partial(dynamic: false) || kind == .parent(dynamic: false), name.hasPrefix("*") {
+            name = String(name.dropFirst()).trimmingWhitespace
+            kind = kind == .partial(dynamic: false) ? .partial(dynamic: true) : .parent(dynamic: true)
+        }
+        if kind == .delimiters {
+            let parts = name.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            guard parts.count == 2, !parts[0].contains("="), !parts[1].contains("=") else {
+                throw failure("invalid delimiter change '\(name)'", at: tagStart, hint: "write {{=<% %>=}}")
+            }
+            open = Array(parts[0].utf8)
+            close = Array(parts[1].utf8)
+        } else if kind != .comment && name.isEmpty {
+            throw failure("empty tag", at: tagStart)
+        }
+        var token = Token(kind: kind, name: name, start: tagStart, end: index)
+        token.contentStart = index
+        token.contentEnd = tagStart
+        token.delimiters = Delimiters(open: open, close: close)
+        return token
+    }
+
+    /// The kind of tag the character after the opening delimiter makes, and what closes the
+    /// tag; `cursor` moves past that character.
+    private func sigil(at cursor: inout Int) -> (Kind, closing: [UInt8]) {
+        if open == Delimiters.default.open && cursor < source.count && source[cursor] == UInt8(ascii: "{") {
+            cursor += 1
+            return (.variable(escaped: false), Array("}".utf8) + close)
+        }
+        while cursor < source.count && (source[cursor] == 0x20 || source[cursor] == 0x09) { cursor += 1 }
+        guard cursor < source.count else { return (.variable(escaped: true), close) }
+        let kind: Kind
+        switch source[cursor] {
+        case UInt8(ascii: "#"): kind = .section(inverted: false)
+        case UInt8(ascii: "^"): kind = .section(inverted: true)
+        case UInt8(ascii: "/"): kind = .close
+        case UInt8(ascii: "!"): kind = .comment
+        case UInt8(ascii: ">"): kind = .partial(dynamic: false)
+        case UInt8(ascii: "<"): kind = .parent(dynamic: false)
+        case UInt8(ascii: "$"): kind = .block
+        case UInt8(ascii: "&"): kind = .variable(escaped: false)
+        case UInt8(ascii: "="): kind = .delimiters
+        default: return (.variable(escaped: true), close)
+        }
+        cursor += 1
+        return (kind, kind == .delimiters ? Array("=".utf8) + close : close)
     }
 
     private func matches(_ pattern: [UInt8], at index: Int) -> Bool {

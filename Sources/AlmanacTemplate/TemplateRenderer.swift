@@ -124,29 +124,7 @@ public final class TemplateRenderer {
                 let text = lookupValue(name, stack).interpolated
                 if escaped { contentType.appendEscaped(text, &output) } else { output.append(contentsOf: text.utf8) }
             case .section(let name, let children, let inverted):
-                let value = lookupValue(name, stack)
-                if inverted {
-                    if value.isFalsy { try render(children, &stack, overrides: overrides, into: &output, path: path) }
-                    continue
-                }
-                if value.isFalsy { continue }
-                if case .list(let items) = value {
-                    for item in items {
-                        stack.append(item)
-                        try render(children, &stack, overrides: overrides, into: &output, path: path)
-                        stack.removeLast()
-                    }
-                } else if case .lazyList(let list) = value {
-                    for index in 0..<list.count {
-                        stack.append(list.item(index))
-                        try render(children, &stack, overrides: overrides, into: &output, path: path)
-                        stack.removeLast()
-                    }
-                } else {
-                    stack.append(value)
-                    try render(children, &stack, overrides: overrides, into: &output, path: path)
-                    stack.removeLast()
-                }
+                try renderSection(lookupValue(name, stack), children, inverted: inverted, &stack, overrides: overrides, into: &output, path: path)
             case .partial(let name, let dynamic, let indentation):
                 guard let resolved = resolve(name, dynamic: dynamic, stack),
                       let template = try partial(resolved, indentation: indentation, path: path)
@@ -176,6 +154,35 @@ public final class TemplateRenderer {
                 }
                 try render(nodes, &stack, overrides: overrides, into: &output, path: override.path)
             }
+        }
+    }
+
+    /// A section's children: once for each item of a list, once over any other truthy value,
+    /// or (inverted) once when the value is falsy.
+    private func renderSection(
+        _ value: TemplateValue, _ children: [Node], inverted: Bool, _ stack: inout [TemplateValue], overrides: [String: Block],
+        into output: inout [UInt8], path: String
+    ) throws(Diagnostic) {
+        if inverted || value.isFalsy {
+            if inverted && value.isFalsy { try render(children, &stack, overrides: overrides, into: &output, path: path) }
+            return
+        }
+        if case .list(let items) = value {
+            for item in items {
+                stack.append(item)
+                try render(children, &stack, overrides: overrides, into: &output, path: path)
+                stack.removeLast()
+            }
+        } else if case .lazyList(let list) = value {
+            for index in 0..<list.count {
+                stack.append(list.item(index))
+                try render(children, &stack, overrides: overrides, into: &output, path: path)
+                stack.removeLast()
+            }
+        } else {
+            stack.append(value)
+            try render(children, &stack, overrides: overrides, into: &output, path: path)
+            stack.removeLast()
         }
     }
 
