@@ -52,7 +52,7 @@ let package = Package(
                 "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
             ]),
         // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
-        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacCore", "AlmanacTemplate", "CHTTPServer"]),
+        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer"]),
         .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 

@@ -41,8 +41,10 @@ struct SiteTemplates: Sendable {
             assets.append(Artifact(path: path, bytes: bytes))
         }
         self.assets = assets
+        // What `serve` alone adds to the pages it serves is no input of the site.
         self.fingerprint = ContentHash.fingerprint(
-            [Array(BrowserContract.script().utf8)] + files.keys.sorted().flatMap { [Array($0.utf8), files[$0] ?? []] })
+            [Array(BrowserContract.script().utf8)]
+                + files.keys.sorted().filter { !$0.hasPrefix("serve/") }.flatMap { [Array($0.utf8), files[$0] ?? []] })
         self.stylesheet = stylesheet
         self.script = script
     }

@@ -19,7 +19,7 @@ extension DevServer {
         switch path {
         case ReloadClient.path:
             return HTTPServer.Response(
-                status: 200, headers: Self.common + [("Content-Type", "text/javascript; charset=utf-8")], body: .bytes(Array(ReloadClient.script.utf8)))
+                status: 200, headers: Self.common + [("Content-Type", "text/javascript; charset=utf-8")], body: .bytes(ReloadClient.script))
         case ReloadClient.events:
             return HTTPServer.Response(
                 status: 200, headers: Self.common + [("Content-Type", "text/event-stream"), ("X-Accel-Buffering", "no")],

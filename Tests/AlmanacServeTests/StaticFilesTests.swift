@@ -36,6 +36,14 @@ import AlmanacTestSupport
     @Test func theReloadClientGoesBeforeTheBodyEnds() {
         let page = Array("<html><body><p>x</p></body></html>\n".utf8)
         let served = String(decoding: ReloadClient.inject(into: page), as: UTF8.self)
-        #expect(served == "<html><body><p>x</p><script src=\"/__almanac/reload.js\" defer=\"defer\"></script>\n</body></html>\n")
+        #expect(served == "<html><body><p>x</p><script src=\"/__almanac/reload.js\" data-events=\"/__almanac/events\" defer=\"defer\"></script>\n</body></html>\n")
+    }
+
+    /// The reload client is an asset of its own under `Templates/serve/`, embedded in the
+    /// binary, and it takes the event stream's address from the tag that loads it.
+    @Test func theReloadClientIsTheEmbeddedAsset() {
+        let script = String(decoding: ReloadClient.script, as: UTF8.self)
+        #expect(script.contains("new EventSource(document.currentScript.dataset.events)"))
+        #expect(!script.contains(ReloadClient.events), "the address is given once, by the server")
     }
 }
