@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -10,7 +11,7 @@ import Glibc
 /// site's templates and the folders its data may come from, rebuilds on change and reloads
 /// the open pages. A failed build keeps the last good site served and shows its error over
 /// the pages and in the terminal. Ctrl-C stops it.
-public final class DevServer: @unchecked Sendable {
+public final class DevServer: Sendable {
     public struct Options: Sendable {
         public var build = BuildOptions()
         public var host = "127.0.0.1"
@@ -29,10 +30,16 @@ public final class DevServer: @unchecked Sendable {
     let files: StaticFiles
     let pages = ServedPages()
     private let buildQueue = DispatchQueue(label: "almanac.build")
-    private let state = NSLock()
-    private var isBuilding = false
-    private var buildsAgain = false
-    private var problem: String?
+
+    /// Whether a build is under way, whether another was asked for meanwhile, and the last
+    /// build's error, if it failed.
+    private struct State {
+        var isBuilding = false
+        var buildsAgain = false
+        var problem: String?
+    }
+
+    private let state = Mutex(State())
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
         self.options = options
@@ -75,24 +82,20 @@ public final class DevServer: @unchecked Sendable {
 
     /// Builds now, or once more after the build under way.
     func build(reason: String?) {
-        state.lock()
-        if isBuilding {
-            buildsAgain = true
-            state.unlock()
-            return
+        let isUnderWay = state.withLock { state in
+            defer { state.isBuilding = true }
+            if state.isBuilding { state.buildsAgain = true }
+            return state.isBuilding
         }
-        isBuilding = true
-        state.unlock()
+        if isUnderWay { return }
         let work: @Sendable () -> Void = { [self] in
             repeat {
-                state.lock()
-                buildsAgain = false
-                state.unlock()
+                state.withLock { $0.buildsAgain = false }
                 buildOnce(reason: reason)
-                state.lock()
-                let again = buildsAgain
-                if !again { isBuilding = false }
-                state.unlock()
+                let again = state.withLock { state in
+                    if !state.buildsAgain { state.isBuilding = false }
+                    return state.buildsAgain
+                }
                 if !again { break }
             } while true
         }
@@ -106,18 +109,16 @@ public final class DevServer: @unchecked Sendable {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             for warning in report.warnings { log(describe(warning)) }
             log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s)")
-            state.lock()
-            let wasBroken = problem != nil
-            problem = nil
-            state.unlock()
+            let wasBroken = state.withLock { state in
+                defer { state.problem = nil }
+                return state.problem != nil
+            }
             events.broadcast(wasBroken ? "fixed" : "reload", data: "")
         } catch {
             let text = error.diagnostics.map(describe).joined(separator: "\n")
             log(text)
             log("The last good build is still served.")
-            state.lock()
-            problem = text
-            state.unlock()
+            state.withLock { $0.problem = text }
             events.broadcast("problem", data: text, isState: true)
         }
     }
@@ -157,8 +158,6 @@ public final class DevServer: @unchecked Sendable {
     }
 
     var currentProblem: String? {
-        state.lock()
-        defer { state.unlock() }
-        return problem
+        state.withLock { $0.problem }
     }
 }

@@ -1,11 +1,12 @@
 import CHTTPServer
 import Foundation
+import Synchronization
 
 /// HTTP over libmicrohttpd, which does the parsing, keep-alive, timeouts and connection limits
 /// (a well-kept C library from Debian rather than a hand-written parser: see CONTRIBUTING).
 /// A thread per connection, so an event stream may wait for its next event without holding
 /// up anyone else. One server per process.
-final class HTTPServer: @unchecked Sendable {
+final class HTTPServer: Sendable {
     struct Request {
         let method: String
         let target: String
@@ -28,9 +29,11 @@ final class HTTPServer: @unchecked Sendable {
 
     typealias Handler = @Sendable (Request) -> Response
 
-    private var daemon: OpaquePointer?
+    /// The running daemon, until `stop`.
+    private let daemon: Mutex<OpaquePointer?>
     let handler: Handler
-    private(set) var port: UInt16 = 0
+    /// The port it listens on (the one chosen, when asked for any).
+    let port: UInt16
 
     /// Connections idle this long are dropped: slow or half-open clients cannot hold threads.
     static let idleTimeout: UInt32 = 30
@@ -38,32 +41,46 @@ final class HTTPServer: @unchecked Sendable {
     /// `MHD_RESPMEM_MUST_COPY`: the body is copied, so Swift's buffer need not outlive the call.
     static let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 
+    /// Starts listening. The handler is reached through a box made before the daemon starts,
+    /// so the server is whole before its first request.
     init(host: String, port: UInt16, handler: @escaping Handler) throws {
         self.handler = handler
+        let box = HandlerBox(handler)
         var bound: UInt16 = 0
-        let context = Unmanaged.passUnretained(self).toOpaque()
+        let context = Unmanaged.passRetained(box).toOpaque()
         guard let started = almanac_http_start(host, port, Self.idleTimeout, Self.connectionLimit, HTTPServer.dispatch, context, &bound) else {
+            Unmanaged<HandlerBox>.fromOpaque(context).release()
             throw ServeError(message: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
         }
-        daemon = started
         self.port = bound
+        daemon = Mutex(started)
     }
 
     func stop() {
-        if let daemon { MHD_stop_daemon(daemon) }
-        daemon = nil
+        // The box stays alive: a request still being answered may hold it.
+        let stopped = daemon.withLock { daemon in
+            defer { daemon = nil }
+            return daemon
+        }
+        if let stopped { MHD_stop_daemon(stopped) }
+    }
+
+    /// The handler as the C callback reaches it.
+    private final class HandlerBox: Sendable {
+        let handler: Handler
+        init(_ handler: @escaping Handler) { self.handler = handler }
     }
 
     private static let dispatch: almanac_http_handler = { context, connection, url, method in
         guard let context, let connection, let url, let method else { return .NO }
-        let server = Unmanaged<HTTPServer>.fromOpaque(context).takeUnretainedValue()
+        let box = Unmanaged<HandlerBox>.fromOpaque(context).takeUnretainedValue()
         let request = Request(method: String(cString: method), target: String(cString: url)) { name in
             MHD_lookup_connection_value(connection, .HEADER_KIND, name).map { String(cString: $0) }
         }
-        return server.send(server.handler(request), on: connection)
+        return send(box.handler(request), on: connection)
     }
 
-    private func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
+    private static func send(_ response: Response, on connection: OpaquePointer) -> MHD_Result {
         let made: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):

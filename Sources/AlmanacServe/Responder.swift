@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacTemplate
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -91,30 +92,30 @@ extension DevServer {
 
 /// Pages as served, with the reload client in them, kept while their file is unchanged (its
 /// validator is the key), so a page asked for again is not read and rewritten each time.
-final class ServedPages: @unchecked Sendable {
-    private let lock = NSLock()
-    private var pages: [String: (tag: String, bytes: [UInt8])] = [:]
-    private var size = 0
+final class ServedPages: Sendable {
+    private struct Kept {
+        var pages: [String: (tag: String, bytes: [UInt8])] = [:]
+        var size = 0
+    }
+
+    private let kept = Mutex(Kept())
+    let fileSystem: any FileSystem
     /// Past this, the kept pages are dropped and kept anew.
     static let limit = 64 << 20
 
+    init(fileSystem: any FileSystem = DiskFileSystem()) {
+        self.fileSystem = fileSystem
+    }
+
     func page(at path: String, tag: String) -> [UInt8]? {
-        lock.lock()
-        if let kept = pages[path], kept.tag == tag {
-            lock.unlock()
-            return kept.bytes
+        if let page = kept.withLock({ $0.pages[path] }), page.tag == tag { return page.bytes }
+        guard let contents = try? fileSystem.read(path) else { return nil }
+        let bytes = ReloadClient.inject(into: contents)
+        kept.withLock { kept in
+            if kept.size + bytes.count > Self.limit { kept = Kept() }
+            kept.size += bytes.count - (kept.pages[path]?.bytes.count ?? 0)
+            kept.pages[path] = (tag, bytes)
         }
-        lock.unlock()
-        guard let contents = FileManager.default.contents(atPath: path) else { return nil }
-        let bytes = ReloadClient.inject(into: [UInt8](contents))
-        lock.lock()
-        if size + bytes.count > Self.limit {
-            pages = [:]
-            size = 0
-        }
-        size += bytes.count - (pages[path]?.bytes.count ?? 0)
-        pages[path] = (tag, bytes)
-        lock.unlock()
         return bytes
     }
 }

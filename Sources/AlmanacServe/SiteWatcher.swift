@@ -1,5 +1,6 @@
 import AlmanacCore
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,57 +10,78 @@ import Glibc
 /// folder below them (new folders are watched as they appear), and polling every half second
 /// where inotify cannot be had. Changes that come together (an editor's save is several) are
 /// told once, after a quiet tenth of a second.
-final class SiteWatcher: @unchecked Sendable {
+final class SiteWatcher: Sendable {
     private let folders: [String]
     private let onChange: @Sendable () -> Void
+    private let fileSystem: any FileSystem
     private let queue = DispatchQueue(label: "almanac.watch")
-    private var source: DispatchSourceRead?
-    private var timer: DispatchSourceTimer?
-    private var pending: DispatchWorkItem?
-    private var descriptor: Int32 = -1
-    private var watched: Set<String> = []
-    private var snapshot: [String: String] = [:]
+
+    /// What the watcher holds while it runs, changed on its queue.
+    private struct State {
+        var source: DispatchSourceRead?
+        var timer: DispatchSourceTimer?
+        var pending: DispatchWorkItem?
+        var descriptor: Int32 = -1
+        var watched: Set<String> = []
+        var snapshot: [String: String] = [:]
+        var method = "inotify"
+    }
+
+    private let state = Mutex(State())
+
     /// How it watches, for the terminal: `inotify` or `polling`.
-    private(set) var method = "inotify"
+    var method: String { state.withLock { $0.method } }
 
     static let quiet: DispatchTimeInterval = .milliseconds(100)
 
-    init(folders: [String], onChange: @escaping @Sendable () -> Void) {
-        self.folders = folders.filter { FileManager.default.fileExists(atPath: $0) }
+    init(folders: [String], fileSystem: any FileSystem = DiskFileSystem(), onChange: @escaping @Sendable () -> Void) {
+        self.fileSystem = fileSystem
+        self.folders = folders.filter { fileSystem.exists($0) }
         self.onChange = onChange
     }
 
     func start(forcePolling: Bool = false) {
         queue.sync {
-            descriptor = forcePolling ? -1 : inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
-            if descriptor >= 0 {
-                watchNewFolders()
+            let descriptor = forcePolling ? -1 : inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
+            // Sources are made and started under the lock that then holds them.
+            guard descriptor >= 0 else {
+                let snapshot = Self.snapshot(of: folders, fileSystem: fileSystem)
+                state.withLock { [queue] state in
+                    state.method = "polling"
+                    state.snapshot = snapshot
+                    let timer = DispatchSource.makeTimerSource(queue: queue)
+                    timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
+                    timer.setEventHandler { [weak self] in self?.poll() }
+                    timer.resume()
+                    state.timer = timer
+                }
+                return
+            }
+            state.withLock { $0.descriptor = descriptor }
+            watchNewFolders()
+            state.withLock { [queue] state in
                 let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
                 source.setEventHandler { [weak self] in self?.drain() }
                 source.resume()
-                self.source = source
-            } else {
-                method = "polling"
-                snapshot = Self.snapshot(of: folders)
-                let timer = DispatchSource.makeTimerSource(queue: queue)
-                timer.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500))
-                timer.setEventHandler { [weak self] in self?.poll() }
-                timer.resume()
-                self.timer = timer
+                state.source = source
             }
         }
     }
 
     func stop() {
         queue.sync {
-            source?.cancel()
-            timer?.cancel()
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = -1
+            state.withLock { state in
+                state.source?.cancel()
+                state.timer?.cancel()
+                state.pending?.cancel()
+                if state.descriptor >= 0 { close(state.descriptor) }
+                state.descriptor = -1
+            }
         }
     }
 
     private func drain() {
+        let descriptor = state.withLock { $0.descriptor }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         var changed = false
         while true {
@@ -91,51 +113,59 @@ final class SiteWatcher: @unchecked Sendable {
     }
 
     private func poll() {
-        let now = Self.snapshot(of: folders)
-        guard now != snapshot else { return }
-        snapshot = now
-        schedule()
+        let now = Self.snapshot(of: folders, fileSystem: fileSystem)
+        let changed = state.withLock { state in
+            defer { state.snapshot = now }
+            return now != state.snapshot
+        }
+        if changed { schedule() }
     }
 
     private func schedule() {
-        pending?.cancel()
-        let work = DispatchWorkItem { [onChange] in onChange() }
-        pending = work
-        queue.asyncAfter(deadline: .now() + Self.quiet, execute: work)
+        state.withLock { [queue, onChange] state in
+            state.pending?.cancel()
+            let work = DispatchWorkItem { onChange() }
+            queue.asyncAfter(deadline: .now() + Self.quiet, execute: work)
+            state.pending = work
+        }
     }
 
     private func watchNewFolders() {
         let mask = UInt32(IN_CREATE | IN_DELETE | IN_MODIFY | IN_MOVED_FROM | IN_MOVED_TO | IN_CLOSE_WRITE | IN_ATTRIB | IN_DELETE_SELF)
-        for folder in Self.folders(under: folders) where !watched.contains(folder) {
-            if inotify_add_watch(descriptor, folder, mask) >= 0 { watched.insert(folder) }
-        }
-    }
-
-    /// Every folder at or below `roots`, not following links out of them.
-    static func folders(under roots: [String]) -> [String] {
-        var found: [String] = []
-        for root in roots {
-            found.append(root)
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            while let name = walker.nextObject() as? String {
-                var isDirectory: ObjCBool = false
-                let path = Path.join(root, name)
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { found.append(path) }
+        let found = Self.folders(under: folders, fileSystem: fileSystem)
+        state.withLock { state in
+            for folder in found where !state.watched.contains(folder) {
+                if inotify_add_watch(state.descriptor, folder, mask) >= 0 { state.watched.insert(folder) }
             }
         }
-        return found
     }
 
-    /// Each file's size and modification time, for polling.
-    static func snapshot(of roots: [String]) -> [String: String] {
+    /// Every folder at or below `roots`, each once: a link to a folder is listed, and not
+    /// followed again where it leads back to one already seen.
+    static func folders(under roots: [String], fileSystem: any FileSystem) -> [String] {
+        var found: [String] = []
+        var seen = Set<String>()
+        var pending = roots
+        while let folder = pending.popLast() {
+            guard seen.insert(fileSystem.resolved(folder)).inserted else { continue }
+            found.append(folder)
+            for name in (try? fileSystem.contents(ofDirectory: folder)) ?? [] {
+                let path = Path.join(folder, name)
+                if fileSystem.isDirectory(path) { pending.append(path) }
+            }
+        }
+        return found.sorted()
+    }
+
+    /// Each file's size and modification time, for polling. Times are the disk's alone, which
+    /// the `FileSystem` seam does not model: read with `stat`.
+    static func snapshot(of roots: [String], fileSystem: any FileSystem) -> [String: String] {
         var files: [String: String] = [:]
-        for root in roots {
-            guard let walker = FileManager.default.enumerator(atPath: root) else { continue }
-            while let name = walker.nextObject() as? String {
-                if DiskFileSystem.isTemporaryEditFile(Path.fileName(of: name)) { continue }
-                let path = Path.join(root, name)
+        for folder in folders(under: roots, fileSystem: fileSystem) {
+            for name in (try? fileSystem.contents(ofDirectory: folder)) ?? [] where !DiskFileSystem.isTemporaryEditFile(name) {
+                let path = Path.join(folder, name)
                 var information = stat()
-                if stat(path, &information) == 0 {
+                if !fileSystem.isDirectory(path), stat(path, &information) == 0 {
                     files[path] = "\(information.st_size):\(information.st_mtim.tv_sec).\(information.st_mtim.tv_nsec)"
                 }
             }

@@ -8,9 +8,11 @@ import Foundation
 struct StaticFiles: Sendable {
     /// The output folder, resolved, without a trailing slash.
     let root: String
+    let fileSystem: any FileSystem
 
-    init(root: String) {
-        self.root = DiskFileSystem().resolved(root)
+    init(root: String, fileSystem: any FileSystem = DiskFileSystem()) {
+        self.fileSystem = fileSystem
+        self.root = fileSystem.resolved(root)
     }
 
     enum Lookup: Equatable {
@@ -31,14 +33,13 @@ struct StaticFiles: Sendable {
             if part.isEmpty && index != parts.count - 1 { return .badRequest }
         }
         var path = root + decoded
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return .notFound }
-        if isDirectory.boolValue {
+        guard fileSystem.exists(path) else { return .notFound }
+        if fileSystem.isDirectory(path) {
             guard decoded.hasSuffix("/") else { return .redirect(location: String(requested) + "/") }
             path += "index.html"
         }
-        let resolved = DiskFileSystem().resolved(path)
-        guard resolved.hasPrefix(root + "/"), FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        let resolved = fileSystem.resolved(path)
+        guard resolved.hasPrefix(root + "/"), fileSystem.exists(resolved), !fileSystem.isDirectory(resolved) else {
             return .notFound
         }
         return .file(path: resolved)

@@ -75,7 +75,7 @@ def test_files_come_with_types_validators_and_ranges(served):
     page, body = get(served, "/planets.html")
     assert page.status == 200 and page.getheader("Content-Type") == "text/html; charset=utf-8"
     assert page.getheader("Content-Security-Policy") == "default-src 'self'"
-    assert b'<script src="/__almanac/reload.js" defer="defer"></script>\n</body>' in body
+    assert b'<script src="/__almanac/reload.js" data-events="/__almanac/events" defer="defer"></script>\n</body>' in body
     assert b"__almanac" not in (served.folder / "Output" / "planets.html").read_bytes(), "the built site never holds the client"
     again, _ = get(served, "/planets.html", {"If-None-Match": page.getheader("ETag")})
     assert again.status == 304
