@@ -28,6 +28,7 @@ import time
 HERE = pathlib.Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from search_bench import almanac_search, search_figures  # noqa: E402
+import edit_bench  # noqa: E402
 ROOT = HERE.parent
 SHARED = pathlib.Path(os.environ.get("ALMANAC_BENCH_SHARED", ROOT.parent / "shared" / "bench"))
 ALMANAC = pathlib.Path(os.environ.get("ALMANAC_BIN", ROOT / ".build" / "release" / "almanac"))
@@ -207,6 +208,74 @@ def rebuild(n):
     page.write_text(PAGE.format(detail="true"))
     remove(target)
     return {"n": n, "full": full, "unchanged": unchanged, "prose_edit": edited}
+
+
+def edit_figures(n=100_000):
+    """One changed row, one added row and a prose edit at `n` records with a page each:
+    rebuilt by `almanac build`, and reloaded by `almanac serve` and `hugo server`."""
+    records = generate(n)
+    site = almanac_site(n, records)
+    output = WORK / "out" / f"edits-{n}"
+    remove(output, site / ".almanac")
+    warm(site / "Content")
+    figures = {"n": n, "build": edit_bench.build_figures(ALMANAC, site, output)}
+    remove(output)
+    print(f"  build after one changed row at {n:,}: {figures['build']['changed']:.2f} s "
+          f"({figures['build']['changed_files']:,} files) against {figures['build']['full']:.2f} s", flush=True)
+    figures["almanac"] = edit_bench.almanac_reloads(ALMANAC, site)
+    print(f"  almanac serve, edit to reload: " + ", ".join(f"{k} {v:.2f} s" for k, v in figures["almanac"].items()), flush=True)
+    if shutil.which("hugo"):
+        try:
+            figures["hugo"] = edit_bench.hugo_reloads(hugo_site(n, records))
+            print(f"  hugo server, edit to reload: " + ", ".join(f"{k} {v:.2f} s" for k, v in figures["hugo"].items()), flush=True)
+        except Exception as error:  # a yardstick that fails is reported, not fatal
+            figures["hugo"] = {"error": str(error)}
+        remove(WORK / f"hugo-{n}")
+    figures["measured"] = f"{machine()['date']}, Almanac {machine()['almanac']}"
+    return figures
+
+
+EDITS = (("prose", "a prose edit"), ("changed", "one row changed"), ("added", "a row added"))
+
+
+def edit_targets(edits):
+    rows = []
+    build = edits["build"]
+    share = build["changed"] / build["full"]
+    rows.append((f"`almanac build` after one changed row at {edits['n']:,} rows: time ÷ full build ≤ 0.3",
+                 f"{share:.3f} ({build['changed_files']:,} files rendered)", share <= 0.3))
+    hugo = edits.get("hugo") or {}
+    for key, name in EDITS:
+        mine = edits["almanac"][key]
+        within = mine / build["full"]
+        figure = f"{mine:.2f} s, {within:.2f} of a full build"
+        met = within <= 0.1
+        if key in hugo:
+            figure += f", {mine / hugo[key]:.2f} of Hugo's {hugo[key]:.2f} s"
+            met = met and mine <= hugo[key]
+        rows.append((f"serve: {name} reaches the browser in at most Hugo's time and 0.1 of a full build", figure, met))
+    return rows
+
+
+def edit_lines(edits):
+    build, hugo = edits["build"], edits.get("hugo") or {}
+    lines = ["", "## Edits", "",
+             f"{edits['n']:,} records with a page each ({edits['measured']}). `almanac build` after each edit, beside a full build "
+             f"of {build['full']:.2f} s ({build['full_files']:,} files):", "",
+             "| edit | build | ÷ full | files rendered |", "|---|---:|---:|---:|"]
+    for key, name in EDITS:
+        lines.append(f"| {name} | {build[key]:.2f} s | {build[key] / build['full']:.3f} | {build[key + '_files']:,} |")
+    lines += ["", "`almanac serve` and `hugo server` (live reload on, as a user runs it): from the edited file landing on the disk "
+              "to the reload message reaching a connected client (Almanac's event stream, Hugo's live-reload WebSocket). "
+              "Hugo's edits are a record's content file (prose) and its data file (a changed row; an added row adds a content "
+              "file too).", "", "| edit | Almanac | Hugo | Almanac ÷ Hugo |", "|---|---:|---:|---:|"]
+    for key, name in EDITS:
+        theirs = hugo.get(key)
+        lines.append(f"| {name} | {edits['almanac'][key]:.2f} s | {f'{theirs:.2f} s' if theirs else '—'} | "
+                     f"{ratio(edits['almanac'][key], theirs)} |")
+    if "error" in hugo:
+        lines.append(f"\nHugo's figures are missing: {hugo['error']}")
+    return lines
 
 
 READER_FORMATS = ["csv", "tsv", "json", "ndjson", "yaml", "plist"]
@@ -579,9 +648,9 @@ def download_targets(found, n):
     return rows
 
 
-def targets(results, rebuilds, browser, big, reading=None, report=None, serving=None, searching=None, huge=None):
+def targets(results, rebuilds, browser, big, reading=None, report=None, serving=None, searching=None, huge=None, edits=None):
     """The issue's targets, each with the figure that decides it."""
-    rows = []
+    rows = edit_targets(edits) if edits else []
     if reading:
         small, large = reading["sizes"]
         for format in READER_FORMATS:
@@ -705,11 +774,12 @@ def search_lines(searching):
     return lines
 
 
-def write_results(info, results, rebuilds, browser, big, reading=None, report=None, serving=None, searching=None, huge=None):
+def write_results(info, results, rebuilds, browser, big, reading=None, report=None, serving=None, searching=None, huge=None,
+                  edits=None):
     (HERE / "work").mkdir(exist_ok=True)
     (HERE / "work" / "results.json").write_text(json.dumps(
         {"machine": info, "results": results, "rebuilds": rebuilds, "browser": browser, "million": big, "readers": reading,
-         "report": report, "serving": serving, "searching": searching, "ten_million": huge}, indent=1))
+         "report": report, "serving": serving, "searching": searching, "ten_million": huge, "edits": edits}, indent=1))
     lines = [
         "# Benchmark results",
         "",
@@ -826,8 +896,10 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
             times = reading["formats"][format]
             growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
             lines.append(f"| {format} | {times[small]['wall']:.2f} s | {times[large]['wall']:.2f} s | {growth:.2f} | {times[large]['peak_mib']:.0f} MiB |")
+    if edits:
+        lines += edit_lines(edits)
     lines += ["", "## Targets", "", "| target | figure | met |", "|---|---:|:---:|"]
-    for name, figure, met in targets(results, rebuilds, browser, big, reading, report, serving, searching, huge):
+    for name, figure, met in targets(results, rebuilds, browser, big, reading, report, serving, searching, huge, edits):
         lines.append(f"| {name} | {figure} | {'yes' if met else '**no**'} |")
     (HERE / "RESULTS.md").write_text("\n".join(lines) + "\n")
 
@@ -845,10 +917,12 @@ def main():
     parser.add_argument("--test-report-only", action="store_true",
                         help="measure only the single-file test report, keeping the last run's other figures")
     parser.add_argument("--serve-only", action="store_true", help="measure only `almanac serve` under load, keeping the rest")
+    parser.add_argument("--edits-only", action="store_true",
+                        help="measure only edits at 100,000 rows (build, serve and hugo server), keeping the rest")
     parser.add_argument("--search-only", action="store_true",
                         help="measure only search at 100,000 rows beside Pagefind, keeping the rest")
     args = parser.parse_args()
-    if args.report_only or args.test_report_only or args.serve_only or args.search_only or args.ten_million:
+    if args.report_only or args.test_report_only or args.serve_only or args.search_only or args.ten_million or args.edits_only:
         saved = json.loads((HERE / "work" / "results.json").read_text())
         # JSON keeps the readers' row counts as text; the report reads them as numbers.
         for times in (saved.get("readers") or {}).get("formats", {}).values():
@@ -858,8 +932,9 @@ def main():
         serving = serve_figures() if args.serve_only else saved.get("serving")
         searching = search_at_scale(100_000) if args.search_only else saved.get("searching")
         huge = ten_million() if args.ten_million else saved.get("ten_million")
+        edits = edit_figures() if args.edits_only else saved.get("edits")
         write_results(saved["machine"], saved["results"], saved["rebuilds"], saved["browser"], saved["million"], saved.get("readers"),
-                      report, serving, searching, huge)
+                      report, serving, searching, huge, edits)
         print((HERE / "RESULTS.md").read_text())
         return
     if not ALMANAC.exists():
@@ -894,7 +969,8 @@ def main():
         huge = saved.get("ten_million")
         if huge and "measured" not in huge:
             huge["measured"] = f"{saved['machine']['date']}, Almanac {saved['machine']['almanac']}"
-    write_results(machine(), results, rebuilds, browser, big, reading, report, serving, searching, huge)
+    edits = edit_figures(max(sizes))
+    write_results(machine(), results, rebuilds, browser, big, reading, report, serving, searching, huge, edits)
     print((HERE / "RESULTS.md").read_text())
     print("Deleting the benchmark's output trees...", flush=True)
     empty_trash()

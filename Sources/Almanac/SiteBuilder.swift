@@ -21,6 +21,9 @@ public struct BuildOptions: Sendable {
     public var usesCache = true
     /// Told how far the build is, from any thread, as files are written.
     public var progress: (@Sendable (BuildProgress) -> Void)?
+    /// Leaves the previous output tree beside the new one after the swap, for
+    /// `removePreviousOutput` to delete once the news is out (`serve`).
+    public var keepsPreviousOutput = false
 
     public init() {}
 }
@@ -103,7 +106,7 @@ public struct SiteBuilder: Sendable {
             emitted = try emitter.emit(into: staging)
             clock.mark("render and write")
             do {
-                try staging.commit()
+                try staging.commit(keepingPrevious: options.keepsPreviousOutput)
             } catch {
                 throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
             }
@@ -118,6 +121,11 @@ public struct SiteBuilder: Sendable {
             try? manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles, contentKeys: emitted.contentKeys).save(fileSystem, content: options.contentPath)
         }
         return report(manifest, emitted, warnings: warnings, stages: clock.stages)
+    }
+
+    /// Deletes the previous output tree a build with `keepsPreviousOutput` left beside the new.
+    public func removePreviousOutput() {
+        OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath).removeLeftovers()
     }
 
     /// Does everything a build does except writing.

@@ -105,7 +105,12 @@ public final class DevServer: Sendable {
     private func buildOnce(reason: String?) {
         let started = Date()
         do {
-            let report = try SiteBuilder(options: options.build, fileSystem: DiskFileSystem()).build()
+            var buildOptions = options.build
+            buildOptions.keepsPreviousOutput = true
+            let builder = SiteBuilder(options: buildOptions, fileSystem: DiskFileSystem())
+            // The pages reload before the previous tree (100,000 files, a second) is deleted.
+            defer { builder.removePreviousOutput() }
+            let report = try builder.build()
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             for warning in report.warnings { log(describe(warning)) }
             log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s)")
