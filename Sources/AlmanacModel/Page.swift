@@ -38,12 +38,7 @@ public struct Page: Sendable {
         isSplit = settings.splitThreshold.map { rowCount > $0 && sections.filter { !$0.isEmpty }.count > 1 } ?? false
     }
 
-    /// The same page with other prose (used to find where the prose lands in the output).
-    public func replacingProse(_ prose: Prose) -> Page {
-        Page(
-            name: name, title: title, settings: settings, prose: prose, sections: sections, titleAnchor: titleAnchor,
-            labelField: labelField, searchFields: searchFields, source: source)
-    }
+
     public var hasSearch: Bool { !searchFields.isEmpty && rowCount > 0 }
 
     /// Every row with its section, in page order.
