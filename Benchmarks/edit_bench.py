@@ -175,6 +175,15 @@ def settle(client, seconds=3):
             return
 
 
+def reload_time(client, path, text):
+    """Writes `text` over `path` and times its reload; then lets the server go quiet for twice
+    that long, so a build the write set off a second time is over before the next edit."""
+    written = replace(path, text)
+    seconds = client.next_reload(written) - written
+    settle(client, 2 * seconds + 2)
+    return seconds
+
+
 def almanac_reloads(almanac, site):
     """Edit to reload in `almanac serve`, for each edit."""
     records = site / "Content" / "records.json"
@@ -190,15 +199,10 @@ def almanac_reloads(almanac, site):
         wait_until_serving(port, process, "/records.html")
         client = EventStream(port)
         settle(client)
-        written = replace(page, prose + "\nEdited.\n")
-        figures["prose"] = client.next_reload(written) - written
-        settle(client, 2 * figures["prose"] + 2)
+        figures["prose"] = reload_time(client, page, prose + "\nEdited.\n")
         for change in ("changed", "added"):
-            written = replace(records, edited_records(records, change)[1])
-            figures[change] = client.next_reload(written) - written
-            settle(client, 2 * figures[change] + 2)
-            written = replace(records, original)
-            settle(client, 2 * (client.next_reload(written) - written) + 2)
+            figures[change] = reload_time(client, records, edited_records(records, change)[1])
+            reload_time(client, records, original)
     finally:
         if client:
             client.close()
@@ -230,14 +234,9 @@ def hugo_reloads(hugo):
         wait_until_serving(port, process, "/")
         client = LiveReload(port)
         settle(client)
-        written = replace(record_file, record_text + "\nEdited.\n")
-        figures["prose"] = client.next_reload(written) - written
-        settle(client, 2 * figures["prose"] + 2)
-        written = replace(data, edited_records(data, "changed")[1])
-        figures["changed"] = client.next_reload(written) - written
-        settle(client, 2 * figures["changed"] + 2)
-        written = replace(data, original)
-        settle(client, 2 * (client.next_reload(written) - written) + 2)
+        figures["prose"] = reload_time(client, record_file, record_text + "\nEdited.\n")
+        figures["changed"] = reload_time(client, data, edited_records(data, "changed")[1])
+        reload_time(client, data, original)
         rows_added, text = edited_records(data, "added")
         added_row = next(row for row in rows_added if row["id"] == "r-bench-added")
         replace(added, record_text.replace(middle["id"], added_row["id"]).replace(json.dumps(middle["name"]), json.dumps(added_row["name"])))

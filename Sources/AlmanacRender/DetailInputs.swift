@@ -24,9 +24,7 @@ extension PageOutputs {
         text(shown.id)
         text(shown.title)
         text(sectionHome(section, position: position))
-        let settings = page.settings
-        let previous = shown.rows[..<position].last(where: settings.hasDetailPage)
-        let next = shown.rows[(position + 1)...].first(where: settings.hasDetailPage)
+        let (previous, next) = page.settings.detailNeighbours(of: position, in: shown)
         for neighbour in [previous, next] {
             text(neighbour == nil ? "-" : "+")
             text(neighbour?.label ?? "")

@@ -344,12 +344,11 @@ struct HTMLContext {
         values["back"] = .string(root + backPath + "#" + section.id)
         values["sectionTitle"] = .string(section.title)
         if let field = page.settings.image, let url = imageURL(row.record[field], root: root) { values["image"] = .string(url) }
-        // Neighbours among the rows that have pages (with `detail: failing`, the failures).
-        let settings = page.settings
-        if let previous = section.rows[..<position].last(where: settings.hasDetailPage) {
+        let (previous, next) = page.settings.detailNeighbours(of: position, in: section)
+        if let previous {
             values["previous"] = ["label": .string(previous.label), "href": .string(previous.slug + ".html")]
         }
-        if let next = section.rows[(position + 1)...].first(where: settings.hasDetailPage) {
+        if let next {
             values["next"] = ["label": .string(next.label), "href": .string(next.slug + ".html")]
         }
         return .object(values)
