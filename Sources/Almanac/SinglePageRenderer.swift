@@ -26,6 +26,8 @@ public struct SinglePageRenderer: Sendable {
         public var isSingleFile = false
         /// Print failing tests as this CI system's annotations (`github`).
         public var annotations: AnnotationStyle?
+        /// A template reading a name its view does not have is an error (`--strict`).
+        public var strictTemplateNames = false
 
         public init(dataPath: String) {
             self.dataPaths = [dataPath]
@@ -115,7 +117,7 @@ public struct SinglePageRenderer: Sendable {
         let result = try PageBuilder().build(input)
         let built = result.page
         warnings += result.warnings
-        let templates = SiteTemplates(overrides: [:], overrideRoot: "")
+        let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
         // The same units a site build expands a page into, keyed by what the page is made of.
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
         let key = ContentHash.fingerprint(read.map(\.bytes) + [settingsBytes, Array(templates.fingerprint.utf8)])

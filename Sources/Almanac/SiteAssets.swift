@@ -19,14 +19,15 @@ struct SiteTemplates: Sendable {
     static let scriptName = "assets/almanac.js"
 
     /// `overrides` maps paths under the site's templates folder (`assets/almanac.css`,
-    /// `partials/row.html.mustache`) to their bytes.
-    init(overrides: [String: [UInt8]], overrideRoot: String) {
+    /// `partials/row.html.mustache`) to their bytes. `strictNames`: a template reading a name
+    /// its view does not have fails the build (under `--strict`).
+    init(overrides: [String: [UInt8]], overrideRoot: String, strictNames: Bool = false) {
         var files = DefaultTemplates.files
         for (name, bytes) in overrides { files[name] = bytes }
         let text = { (table: [String: [UInt8]]) in
             table.filter { $0.key.hasSuffix(".mustache") }.mapValues { String(decoding: $0, as: UTF8.self) }
         }
-        library = TemplateLibrary(overrides: text(overrides), overrideRoot: overrideRoot, defaults: text(DefaultTemplates.files))
+        library = TemplateLibrary(overrides: text(overrides), overrideRoot: overrideRoot, defaults: text(DefaultTemplates.files), strictNames: strictNames)
         var assets: [Artifact] = []
         var stylesheet = Self.stylesheetName
         var script = Self.scriptName
@@ -44,7 +45,9 @@ struct SiteTemplates: Sendable {
         // What `serve` alone adds to the pages it serves is no input of the site.
         self.fingerprint = ContentHash.fingerprint(
             [Array(BrowserContract.script().utf8)]
-                + files.keys.sorted().filter { !$0.hasPrefix("serve/") }.flatMap { [Array($0.utf8), files[$0] ?? []] })
+                + files.keys.sorted().filter { !$0.hasPrefix("serve/") }.flatMap { [Array($0.utf8), files[$0] ?? []] }
+                // A strict build renders every file once more, so each is checked.
+                + (strictNames ? [Array("strict names".utf8)] : []))
         self.stylesheet = stylesheet
         self.script = script
     }

@@ -79,7 +79,7 @@ extension SiteBuilder {
                 throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the templates: \(error)")])
             }
         }
-        return SiteTemplates(overrides: overrides, overrideRoot: root)
+        return SiteTemplates(overrides: overrides, overrideRoot: root, strictNames: options.isStrict)
     }
 
     /// Files under `Content/static/`, copied into the output as they are (images, downloads).

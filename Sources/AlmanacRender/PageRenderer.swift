@@ -110,8 +110,8 @@ public final class PageRenderer {
             case .documentTemplates:
                 return try renderDocument(page, view: view, format: format, outputs: outputs)
             case .htmlTemplates:
-                let values = try HTMLContext(site: site).listing(
-                    page, view: view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins)
+                let values = HTMLContext(site: site).listing(
+                    page, view: view, paths: outputs.paths, part: page.isSplit ? .front : .whole, twins: outputs.twins).templateValue
                 let rows = page.isSplit ? page.sections.count : page.rowCount
                 var bytes = try renderer(format).renderBytes(
                     try template(format.listingTemplate), contexts: [values], capacity: Self.capacity(rows: rows, bytesPerRow: 1024))
@@ -123,8 +123,8 @@ public final class PageRenderer {
 
     /// One section's page of a split listing.
     func renderSectionPage(_ outputs: PageOutputs, section: Int, part: Int) throws(Diagnostic) -> Artifact {
-        let values = try HTMLContext(site: site).listing(
-            outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section, part: part), twins: outputs.twins)
+        let values = HTMLContext(site: site).listing(
+            outputs.page, view: outputs.view, paths: outputs.paths, part: .section(section, part: part), twins: outputs.twins).templateValue
         var output = try renderer(.html).renderBytes(
             try template(OutputFormat.html.listingTemplate), contexts: [values],
             capacity: Self.capacity(rows: outputs.paths.sectionParts[section].ranges[part].count, bytesPerRow: 1024))
@@ -138,7 +138,7 @@ public final class PageRenderer {
         let htmlContext = HTMLContext(site: site)
         let detail = try template("detail.html.mustache")
         let rows = page.sections[section]
-        let shared = htmlContext.detailShared(page)
+        let shared = htmlContext.detailShared(page).templateValue
         let html = renderer(.html)
         var artifacts: [Artifact] = []
         artifacts.reserveCapacity(positions.count)
@@ -146,7 +146,7 @@ public final class PageRenderer {
         for position in positions {
             let own = htmlContext.detail(
                 page, paths: outputs.paths, section: rows, position: position, backPath: outputs.sectionHome(section, position: position),
-                labels: &labels)
+                labels: &labels).templateValue
             var output = try html.renderBytes(detail, contexts: [shared, own])
             Self.endLine(&output)
             artifacts.append(Artifact(path: outputs.paths.detail(rows.rows[position]), bytes: output))
@@ -162,20 +162,16 @@ public final class PageRenderer {
         case .json:
             return nil
         case .htmlTemplates:
-            var bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [HTMLContext(site: site).home(page, pages: pages)])
+            var bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [HTMLContext(site: site).home(page, pages: pages).templateValue])
             Self.endLine(&bytes)
             return Artifact(path: path, bytes: bytes)
         case .documentTemplates:
-            guard case .object(var values) = try context.value(for: page, view: PageView(page)) else { return nil }
-            values["pages"] = .list(pages.map {
-                [
-                    "title": .string($0.title),
-                    "href": .string(MarkdownEscape.destination($0.name + "." + format.suffix)),
-                    "count": .number(Double($0.rowCount)),
-                    "isOne": .bool($0.rowCount == 1),
-                ]
-            })
-            let bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [.object(values)])
+            let home = DocumentHomeView(
+                document: context.document(for: page, view: PageView(page)),
+                pages: pages.map {
+                    HomeView.PageLink(title: $0.title, href: MarkdownEscape.destination($0.name + "." + format.suffix), count: $0.rowCount)
+                })
+            let bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [home.templateValue])
             return Artifact(path: path, bytes: Self.tidy(bytes))
         }
     }
@@ -193,7 +189,7 @@ public final class PageRenderer {
             ? ReportMarkdown(page: page, view: view, fullReport: page.settings.fullReport ?? outputs?.fullReport) : nil
         if let report, page.settings.summary == .tests { return report.render() }
         let bytes = Self.tidy(try renderer(format).renderBytes(
-            try template(format.listingTemplate), contexts: [try context.value(for: page, view: view)],
+            try template(format.listingTemplate), contexts: [context.document(for: page, view: view).templateValue],
             capacity: Self.capacity(rows: page.rowCount, bytesPerRow: 512)))
         if let report, let limit = page.settings.maxBytes, bytes.count > limit { return report.render() }
         return bytes
@@ -202,7 +198,8 @@ public final class PageRenderer {
     private func renderer(_ format: OutputFormat) -> TemplateRenderer {
         if let made = renderers[format.name] { return made }
         let made = TemplateRenderer(
-            contentType: format.contentType, partials: library.partials(format: format.template), cache: library.cache(format: format.template))
+            contentType: format.contentType, partials: library.partials(format: format.template), cache: library.cache(format: format.template),
+            isStrict: library.strictNames)
         renderers[format.name] = made
         return made
     }

@@ -39,8 +39,13 @@ struct Name: Sendable {
     let signatures: [UInt64]
     /// `{{.}}`: the current context itself.
     let isImplicit: Bool
+    /// Where the tag is in its template, for a strict render's error (0 when not known).
+    let line: Int
+    let column: Int
 
-    init(_ text: String) {
+    init(_ text: String, line: Int = 0, column: Int = 0) {
+        self.line = line
+        self.column = column
         isImplicit = text == "."
         parts = isImplicit ? [] : text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         signatures = parts.map(TemplateObject.signature)

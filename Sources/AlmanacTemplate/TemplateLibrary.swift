@@ -10,6 +10,9 @@ public struct TemplateLibrary: Sendable {
         public let path: String
     }
 
+    /// Whether templates render strictly: a name none of a view's values has is an error at its
+    /// tag (see `TemplateRenderer.isStrict`).
+    public let strictNames: Bool
     private let overrides: [String: Source]
     private let defaults: [String: Source]
     /// What has been parsed, shared by every copy of the library: its sources never change.
@@ -22,7 +25,8 @@ public struct TemplateLibrary: Sendable {
 
     /// `overrides` and `defaults` map names such as `page.md.mustache` to their text;
     /// `overrideRoot` is the folder the overrides were read from.
-    public init(overrides: [String: String], overrideRoot: String, defaults: [String: String]) {
+    public init(overrides: [String: String], overrideRoot: String, defaults: [String: String], strictNames: Bool = false) {
+        self.strictNames = strictNames
         self.overrides = overrides.mapValues { $0 }.reduce(into: [:]) { result, entry in
             result[entry.key] = Source(text: entry.value, path: overrideRoot.isEmpty ? entry.key : overrideRoot + "/" + entry.key)
         }

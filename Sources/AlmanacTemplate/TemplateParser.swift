@@ -17,12 +17,24 @@ struct TemplateParser {
         self.close = delimiters.close
     }
 
+    /// Where each line starts: every tag's name is given its place, and counting lines from
+    /// the top for each would make a long template's parse quadratic.
+    private lazy var lineStarts: [Int] = [0] + source.indices.filter { source[$0] == 0x0A }.map { $0 + 1 }
+
     func location(_ offset: Int) -> SourceLocation {
-        var line = 1, column = 1
-        for byte in source[0..<min(offset, source.count)] {
-            if byte == 0x0A { line += 1; column = 1 } else if byte & 0xC0 != 0x80 { column += 1 }
+        var copy = self
+        return copy.place(offset)
+    }
+
+    private mutating func place(_ offset: Int) -> SourceLocation {
+        let offset = min(offset, source.count)
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        return SourceLocation(path: path, line: line, column: column)
+        let column = 1 + source[lineStarts[low]..<offset].reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        return SourceLocation(path: path, line: low + 1, column: column)
     }
 
     func failure(_ message: String, at offset: Int, hint: String? = nil) -> Diagnostic {
@@ -271,7 +283,13 @@ struct TemplateParser {
         return try buildNodes(tokens, &index, until: nil)
     }
 
-    private func buildNodes(_ tokens: [Token], _ index: inout Int, until closing: String?) throws(Diagnostic) -> [Node] {
+    /// A tag's name with where the tag is, for a strict render's error.
+    private mutating func name(_ token: Token) -> Name {
+        let tag = place(token.start)
+        return Name(token.name, line: tag.line, column: tag.column)
+    }
+
+    private mutating func buildNodes(_ tokens: [Token], _ index: inout Int, until closing: String?) throws(Diagnostic) -> [Node] {
         var nodes: [Node] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -285,14 +303,14 @@ struct TemplateParser {
                     nodes.append(.text(Array(token.text.utf8)))
                 }
             case .variable(let escaped):
-                nodes.append(.variable(Name(token.name), escaped: escaped))
+                nodes.append(.variable(name(token), escaped: escaped))
             case .comment, .delimiters:
                 break
             case .close:
                 return nodes
             case .section(let inverted):
                 let children = try buildNodes(tokens, &index, until: token.name)
-                nodes.append(.section(Name(token.name), children, inverted: inverted))
+                nodes.append(.section(name(token), children, inverted: inverted))
             case .partial(let dynamic):
                 nodes.append(.partial(token.name, dynamic: dynamic, indentation: token.isStandalone ? token.indentation : ""))
             case .parent(let dynamic):

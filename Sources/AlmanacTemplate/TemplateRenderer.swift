@@ -9,6 +9,11 @@ public final class TemplateRenderer {
     public typealias PartialLookup = (String) -> (source: String, path: String)?
 
     public let contentType: ContentType
+    /// Whether a name no context on the stack has is an error rather than empty. Mustache
+    /// renders such a name as nothing; with views that name every field (an absent one as
+    /// null), a name missing from all of them is a misspelling, which a strict render reports
+    /// at its tag.
+    public let isStrict: Bool
     private let lookup: PartialLookup
     private let cache: TemplateCache
 
@@ -18,8 +23,9 @@ public final class TemplateRenderer {
     public static let maximumDepth = 64
 
     /// `cache`: shared with other renderers only if their `partials` find the same sources.
-    public init(contentType: ContentType, partials: @escaping PartialLookup, cache: TemplateCache = TemplateCache()) {
+    public init(contentType: ContentType, partials: @escaping PartialLookup, cache: TemplateCache = TemplateCache(), isStrict: Bool = false) {
         self.contentType = contentType
+        self.isStrict = isStrict
         self.lookup = partials
         self.cache = cache
     }
@@ -88,7 +94,7 @@ public final class TemplateRenderer {
         return lines
     }
 
-    private func lookupValue(_ name: Name, _ stack: [TemplateValue]) -> TemplateValue {
+    private func lookupValue(_ name: Name, _ stack: [TemplateValue], path: String) throws(Diagnostic) -> TemplateValue {
         if name.isImplicit { return stack.last ?? .null }
         guard let first = name.parts.first else { return .null }
         var found: TemplateValue?
@@ -102,14 +108,26 @@ public final class TemplateRenderer {
             }
             level -= 1
         }
-        guard var value = found else { return .null }
+        guard var value = found else {
+            if isStrict { throw unknown(name, part: 0, path: path) }
+            return .null
+        }
         for index in name.parts.indices.dropFirst() {
-            guard case .object(let object) = value, let next = object.value(named: name.parts[index], signature: name.signatures[index]) else {
+            guard case .object(let object) = value else { return .null }
+            guard let next = object.value(named: name.parts[index], signature: name.signatures[index]) else {
+                if isStrict { throw unknown(name, part: index, path: path) }
                 return .null
             }
             value = next
         }
         return value
+    }
+
+    private func unknown(_ name: Name, part: Int, path: String) -> Diagnostic {
+        let shown = name.parts[...part].joined(separator: ".")
+        return .error(
+            at: SourceLocation(path: path, line: max(name.line, 1), column: max(name.column, 1)),
+            "no value named '\(shown)' here", hint: "the template reads a name that none of its values has; is it misspelt?")
     }
 
     private func render(
@@ -121,19 +139,19 @@ public final class TemplateRenderer {
             case .text(let text):
                 output.append(contentsOf: text)
             case .variable(let name, let escaped):
-                let text = lookupValue(name, stack).interpolated
+                let text = try lookupValue(name, stack, path: path).interpolated
                 if escaped { contentType.appendEscaped(text, &output) } else { output.append(contentsOf: text.utf8) }
             case .section(let name, let children, let inverted):
-                try renderSection(lookupValue(name, stack), children, inverted: inverted, &stack, overrides: overrides, into: &output, path: path)
+                try renderSection(try lookupValue(name, stack, path: path), children, inverted: inverted, &stack, overrides: overrides, into: &output, path: path)
             case .partial(let name, let dynamic, let indentation):
-                guard let resolved = resolve(name, dynamic: dynamic, stack),
+                guard let resolved = try resolve(name, dynamic: dynamic, stack, path: path),
                       let template = try partial(resolved, indentation: indentation, path: path)
                 else { continue }
                 try descend(path) { () throws(Diagnostic) in
                     try render(template.nodes, &stack, overrides: overrides, into: &output, path: template.path)
                 }
             case .parent(let name, let dynamic, let indentation, let blocks):
-                guard let resolved = resolve(name, dynamic: dynamic, stack),
+                guard let resolved = try resolve(name, dynamic: dynamic, stack, path: path),
                       let template = try partial(resolved, indentation: indentation, path: path)
                 else { continue }
                 // Outer overrides win: the most derived template has the last word.
@@ -206,9 +224,9 @@ public final class TemplateRenderer {
         return nodes
     }
 
-    private func resolve(_ name: String, dynamic: Bool, _ stack: [TemplateValue]) -> String? {
+    private func resolve(_ name: String, dynamic: Bool, _ stack: [TemplateValue], path: String) throws(Diagnostic) -> String? {
         guard dynamic else { return name }
-        let value = lookupValue(Name(name), stack)
+        let value = try lookupValue(Name(name), stack, path: path)
         guard case .string(let resolved) = value, !resolved.isEmpty else { return nil }
         return resolved
     }

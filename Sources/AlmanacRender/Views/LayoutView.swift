@@ -1,0 +1,23 @@
+/// The frame every HTML page shares (`partials/layout.html.mustache`): the head, the site's
+/// header, and for a single-file page the style and script it carries inside.
+struct LayoutView {
+    var siteTitle: String
+    var lang: String
+    /// `../` for each folder between the page and the output root.
+    var root: String
+    var stylesheet: String
+    var script: String
+    /// The home page, when the site has one.
+    var home: String?
+    /// Nil in what a run of detail pages shares: each row's view has its own.
+    var pageTitle: String?
+    var canonical: String?
+    var inline: InlineAssets?
+
+    /// A single-file page's own stylesheet and script, and the policy that allows exactly them.
+    struct InlineAssets {
+        let style: String
+        let script: String
+        let policy: String
+    }
+}

@@ -1,0 +1,242 @@
+import AlmanacTemplate
+
+// The one place views become template values. Every field is named, an absent one as null,
+// so the names here are exactly the names a template of that view may read; a `has…`, `is…`
+// or `count` beside a list or text is worked out here rather than kept in step by hand.
+
+extension Optional where Wrapped == String {
+    fileprivate var templateValue: TemplateValue { map(TemplateValue.string) ?? .null }
+}
+
+extension Int {
+    fileprivate var templateValue: TemplateValue { .number(Double(self)) }
+}
+
+extension LinkView: TemplateView {
+    var templateObject: TemplateObject { ["title": .string(title), "href": .string(href)] }
+}
+
+extension LayoutView: TemplateView {
+    var templateObject: TemplateObject {
+        var values = TemplateObject(minimumCapacity: 24)
+        fill(&values)
+        return values
+    }
+
+    /// Adds the layout's names to a page view's own.
+    func fill(_ values: inout TemplateObject) {
+        values["siteTitle"] = .string(siteTitle)
+        values["lang"] = .string(lang)
+        values["root"] = .string(root)
+        values["stylesheet"] = .string(stylesheet)
+        values["script"] = .string(script)
+        values["home"] = home.templateValue
+        values["pageTitle"] = pageTitle.templateValue
+        values["canonical"] = canonical.templateValue
+        values["inlineStyle"] = inline.map { .string($0.style) } ?? .null
+        values["inlineScript"] = inline.map { .string($0.script) } ?? .null
+        values["policy"] = inline.map { .string($0.policy) } ?? .null
+    }
+}
+
+extension ListingView: TemplateView {
+    var templateObject: TemplateObject {
+        var values = TemplateObject(minimumCapacity: 48)
+        layout.fill(&values)
+        values["title"] = .string(title)
+        values["name"] = .string(name)
+        values["summary"] = summary.templateValue
+        values["action"] = .string(action)
+        values["prose"] = .string(prose)
+        values["hasProse"] = .bool(hasProse)
+        values["front"] = front.templateValue
+        values["sectionNavigation"] = sectionNavigation.map { pager in
+            .object(["previous": pager.previous?.templateValue ?? .null, "next": pager.next?.templateValue ?? .null])
+        } ?? .null
+        values["sections"] = .list(sections.map(\.templateValue))
+        values["directory"] = .list(directory.map { entry in
+            [
+                "title": .string(entry.title), "href": .string(entry.href), "count": entry.count.templateValue,
+                "parts": .list(entry.parts.map(\.templateValue)), "hasParts": .bool(!entry.parts.isEmpty),
+            ]
+        })
+        values["hasDirectory"] = .bool(!directory.isEmpty)
+        values["isSplit"] = .bool(isSplit)
+        values["hasIndex"] = .bool(hasIndex)
+        values["isCompactIndex"] = .bool(isCompactIndex)
+        values["index"] = .list(index.map { entry in
+            [
+                "title": .string(entry.title), "id": .string(entry.id), "isEmpty": .bool(entry.isEmpty),
+                "href": .string(entry.href), "short": entry.short.templateValue,
+            ]
+        })
+        values["isGrouped"] = .bool(isGrouped)
+        values["isCollapsible"] = .bool(isCollapsible)
+        values["hasSearch"] = .bool(hasSearch)
+        values["count"] = count.templateValue
+        values["isEmpty"] = .bool(count == 0)
+        values["searchData"] = searchData.templateValue
+        values["twins"] = .list(twins.enumerated().map { place, twin in
+            ["name": .string(twin.title), "href": .string(twin.href), "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1)]
+        })
+        values["hasTwins"] = .bool(!twins.isEmpty)
+        return values
+    }
+}
+
+extension ListingView.PartLink: TemplateView {
+    var templateObject: TemplateObject {
+        ["guide": .string(guide), "href": .string(href), "isCurrent": .bool(isCurrent)]
+    }
+}
+
+extension SectionView: TemplateView {
+    var templateObject: TemplateObject {
+        let rows = self.rows
+        return [
+            "id": .string(id),
+            "rowsId": .string("rows-" + id),
+            "title": .string(title),
+            "hasTitle": .bool(!title.isEmpty),
+            "header": .string(header),
+            "footer": .string(footer),
+            "headerCounts": headerCounts.map { .object(["one": .string($0.one), "many": .string($0.many)]) } ?? .null,
+            "footerCounts": footerCounts.map { .object(["one": .string($0.one), "many": .string($0.many)]) } ?? .null,
+            "count": count.templateValue,
+            // Each row's values are made as the template reaches it and let go after.
+            "rows": .lazyList(LazyList(count: rows.count) { rows[$0].templateValue }),
+            "parts": .list(parts.map(\.templateValue)),
+            "hasParts": .bool(!parts.isEmpty),
+        ]
+    }
+}
+
+extension RowView: TemplateView {
+    var templateObject: TemplateObject {
+        [
+            "id": .string(id),
+            "number": number.templateValue,
+            "label": .string(label),
+            "isLabelSearched": .bool(isLabelSearched),
+            "fields": .list(fields.map { field in
+                [
+                    "name": .string(field.name), "label": .string(field.label), "value": .string(field.value),
+                    "isSearched": .bool(field.isSearched), "isBlank": .bool(field.value.isEmpty),
+                ]
+            }),
+            "hasFields": .bool(!fields.isEmpty),
+            "namesFields": .bool(namesFields),
+            "href": href.templateValue,
+            "image": image.templateValue,
+            "inlineDetail": inlineDetail.map { .list($0.map(\.templateValue)) } ?? .null,
+            "hasInlineDetail": .bool(inlineDetail != nil),
+            "accessoryName": accessoryName.templateValue,
+            "isChecked": .bool(isChecked),
+        ]
+    }
+}
+
+extension DetailView.Shared: TemplateView {
+    var templateObject: TemplateObject {
+        var values = TemplateObject(minimumCapacity: 16)
+        layout.fill(&values)
+        values["listingTitle"] = .string(listingTitle)
+        values["isGrouped"] = .bool(isGrouped)
+        return values
+    }
+}
+
+extension DetailView: TemplateView {
+    var templateObject: TemplateObject {
+        [
+            "canonical": canonical.templateValue,
+            "label": .string(label),
+            "fields": .list(fields.map(\.templateValue)),
+            "pageTitle": .string(pageTitle),
+            "back": .string(back),
+            "sectionTitle": .string(sectionTitle),
+            "image": image.templateValue,
+            "previous": previous.map { .object(["label": .string($0.label), "href": .string($0.href)]) } ?? .null,
+            "next": next.map { .object(["label": .string($0.label), "href": .string($0.href)]) } ?? .null,
+        ]
+    }
+}
+
+extension DetailView.Field: TemplateView {
+    var templateObject: TemplateObject {
+        ["name": .string(name), "html": html.templateValue, "value": value.templateValue, "isPreformatted": .bool(isPreformatted)]
+    }
+}
+
+extension HomeView.PageLink: TemplateView {
+    var templateObject: TemplateObject {
+        ["title": .string(title), "href": .string(href), "count": count.templateValue, "isOne": .bool(count == 1)]
+    }
+}
+
+extension HomeView: TemplateView {
+    var templateObject: TemplateObject {
+        var values = TemplateObject(minimumCapacity: 20)
+        layout.fill(&values)
+        values["title"] = .string(title)
+        values["prose"] = .string(prose)
+        values["hasProse"] = .bool(!prose.isEmpty)
+        values["pages"] = .list(pages.map(\.templateValue))
+        return values
+    }
+}
+
+extension DocumentView: TemplateView {
+    var templateObject: TemplateObject {
+        [
+            "title": .string(title),
+            "name": .string(name),
+            "summary": summary.templateValue,
+            "prose": .string(prose),
+            "hasProse": .bool(hasProse),
+            "hasIndex": .bool(hasIndex),
+            "index": .list(index.enumerated().map { place, entry in
+                ["title": .string(entry.title), "anchor": .string(entry.anchor), "isLast": .bool(place == index.count - 1)]
+            }),
+            "sections": .list(sections.map(\.templateValue)),
+            "isTable": .bool(isTable),
+            "labelHeading": .string(labelHeading),
+            "columns": .list(columns.map { ["name": .string($0)] }),
+            "count": count.templateValue,
+            "isEmpty": .bool(count == 0),
+        ]
+    }
+}
+
+extension DocumentView.Section: TemplateView {
+    var templateObject: TemplateObject {
+        let rows = self.rows
+        return [
+            "title": .string(title),
+            "id": .string(id),
+            "anchor": .string(anchor),
+            "hasTitle": .bool(!title.isEmpty),
+            "needsExplicitAnchor": .bool(needsExplicitAnchor),
+            "header": .string(header),
+            "footer": .string(footer),
+            "count": count.templateValue,
+            "isEmpty": .bool(count == 0),
+            "rows": .lazyList(LazyList(count: count) { rows($0).templateValue }),
+            "isFirst": .bool(isFirst),
+        ]
+    }
+}
+
+extension DocumentView.Row: TemplateView {
+    var templateObject: TemplateObject {
+        ["label": .string(label), "fields": .list(fields.map { ["name": .string($0.name), "value": .string($0.value)] })]
+    }
+}
+
+extension DocumentHomeView: TemplateView {
+    var templateObject: TemplateObject {
+        var values = document.templateObject
+        values["pages"] = .list(pages.map(\.templateValue))
+        return values
+    }
+}
