@@ -99,6 +99,19 @@ struct BuildCache: Sendable {
 
     func key(of path: String) -> String? { keys[path] }
 
+    /// The same cache, ready to answer `key(of:)`: one made by a build rather than loaded.
+    func indexed() -> BuildCache {
+        var cache = self
+        cache.indexKeys()
+        return cache
+    }
+
+    /// Whether this cache describes the output tree as it is now, with these site-wide inputs.
+    func describes(output: String, global: String, in fileSystem: any FileSystem) -> Bool {
+        guard global == self.global, let stamp = try? fileSystem.read(Self.stampPath(output: output)) else { return false }
+        return String(decoding: stamp, as: UTF8.self) == build + "\n"
+    }
+
     private mutating func indexKeys() {
         for groups in pages.values.map(\.units) + [site] {
             for (key, paths) in groups {

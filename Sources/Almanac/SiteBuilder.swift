@@ -24,6 +24,8 @@ public struct BuildOptions: Sendable {
     /// Leaves the previous output tree beside the new one after the swap, for
     /// `removePreviousOutput` to delete once the news is out (`serve`).
     public var keepsPreviousOutput = false
+    /// What the builds of one `serve` share (see `BuildSession`); nil for a one-off build.
+    public var session: BuildSession?
 
     public init() {}
 }
@@ -78,7 +80,9 @@ public struct SiteBuilder: Sendable {
             try? BuildCache.remove(fileSystem, content: options.contentPath)
         }
         let previous = options.usesCache
-            ? BuildCache.load(fileSystem, content: options.contentPath, output: options.outputPath, global: inputs.global) : nil
+            ? options.session?.cache(output: options.outputPath, global: inputs.global, fileSystem: fileSystem)
+                ?? BuildCache.load(fileSystem, content: options.contentPath, output: options.outputPath, global: inputs.global)
+            : nil
         let (manifest, warnings) = try makeManifest(inputs, previous: previous)
         clock.mark("load and model")
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
@@ -118,7 +122,9 @@ public struct SiteBuilder: Sendable {
         if options.usesCache {
             // A cache that cannot be saved only costs the next build its shortcut: the one on
             // the disk names another tree and will be ignored.
-            try? manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles, contentKeys: emitted.contentKeys).save(fileSystem, content: options.contentPath)
+            let cache = manifest.cache(splices: emitted.splices, extraFiles: emitted.extraFiles, contentKeys: emitted.contentKeys)
+            try? cache.save(fileSystem, content: options.contentPath)
+            options.session?.remember(cache)
         }
         return report(manifest, emitted, warnings: warnings, stages: clock.stages)
     }

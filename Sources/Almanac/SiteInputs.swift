@@ -79,7 +79,8 @@ extension SiteBuilder {
                 throw DiagnosticList([.error(at: SourceLocation(path: root), "cannot read the templates: \(error)")])
             }
         }
-        return SiteTemplates(overrides: overrides, overrideRoot: root, strictNames: options.isStrict)
+        return options.session?.templates(overrides: overrides, root: root, strict: options.isStrict)
+            ?? SiteTemplates(overrides: overrides, overrideRoot: root, strictNames: options.isStrict)
     }
 
     /// Files under `Content/static/`, copied into the output as they are (images, downloads).

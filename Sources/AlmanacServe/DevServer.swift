@@ -29,6 +29,8 @@ public final class DevServer: Sendable {
     let events = EventStream()
     let files: StaticFiles
     let pages = ServedPages()
+    /// What one build leaves the next: the cache and the parsed templates.
+    let session = BuildSession()
     private let buildQueue = DispatchQueue(label: "almanac.build")
 
     /// Whether a build is under way, whether another was asked for meanwhile, and the last
@@ -107,6 +109,7 @@ public final class DevServer: Sendable {
         do {
             var buildOptions = options.build
             buildOptions.keepsPreviousOutput = true
+            buildOptions.session = session
             let builder = SiteBuilder(options: buildOptions, fileSystem: DiskFileSystem())
             // The pages reload before the previous tree (100,000 files, a second) is deleted.
             defer { builder.removePreviousOutput() }
