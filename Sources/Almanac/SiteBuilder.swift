@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     /// Leaves the previous output tree beside the new one after the swap, for
     /// `removePreviousOutput` to delete once the news is out (`serve`).
     public var keepsPreviousOutput = false
+    /// Told the staging folder once every file this build changed is in it, before the
+    /// unchanged ones are linked beside them and the folder becomes the output: `serve` answers
+    /// from the staging folder over the previous output from then on, so an edit reaches the
+    /// browser without waiting for a link per unchanged file.
+    public var changedFilesReady: (@Sendable (_ stagingPath: String) -> Void)?
     /// What the builds of one `serve` share (see `BuildSession`); nil for a one-off build.
     public var session: BuildSession?
 
@@ -95,6 +100,10 @@ public struct SiteBuilder: Sendable {
         let emitted: SiteEmitter.Emitted
         do throws(DiagnosticList) {
             var emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+            if let changedFilesReady = options.changedFilesReady {
+                let stagingPath = writer.stagingPath
+                emitter.changedFilesReady = { changedFilesReady(stagingPath) }
+            }
             if let progress = options.progress {
                 let pages = manifest.summaries.count, rows = manifest.summaries.reduce(0) { $0 + $1.rowCount }
                 let files = manifest.units.count

@@ -37,6 +37,11 @@ struct SiteEmitter: Sendable {
     enum Task: Sendable {
         case reuse([Int])
         case render([Int])
+
+        var isReuse: Bool {
+            if case .reuse = self { return true }
+            return false
+        }
     }
 
     static let chunk = PageRenderer.detailChunk
@@ -44,8 +49,21 @@ struct SiteEmitter: Sendable {
     /// Told the number of units each finished task wrote.
     var progress: (@Sendable (Int) -> Void)?
 
+    /// Told once every file that changed is in the staging folder, before the unchanged ones
+    /// are linked beside them: `serve` can answer from the two folders at once from then on.
+    var changedFilesReady: (@Sendable () -> Void)?
+
     func emit(into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
-        let results = Parallel.map(tasks(reusing: staging != nil)) { task in
+        let tasks = tasks(reusing: staging != nil)
+        guard let changedFilesReady else { return try run(tasks, into: staging) }
+        var emitted = try run(tasks.filter { !$0.isReuse }, into: staging)
+        changedFilesReady()
+        emitted.add(try run(tasks.filter(\.isReuse), into: staging))
+        return emitted
+    }
+
+    private func run(_ tasks: [Task], into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
+        let results = Parallel.map(tasks) { task in
             Result { () throws(Diagnostic) -> Emitted in
                 switch task {
                 case .reuse(let indices):

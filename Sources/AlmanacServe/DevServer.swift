@@ -33,12 +33,14 @@ public final class DevServer: Sendable {
     let session = BuildSession()
     private let buildQueue = DispatchQueue(label: "almanac.build")
 
-    /// Whether a build is under way, whether another was asked for meanwhile, and the last
-    /// build's error, if it failed.
+    /// Whether a build is under way, whether another was asked for meanwhile, the last
+    /// build's error, if it failed, and the staging folder of a build whose changed files are
+    /// all made (answered from over the output until the build is swapped in).
     private struct State {
         var isBuilding = false
         var buildsAgain = false
         var problem: String?
+        var changedFiles: String?
     }
 
     private let state = Mutex(State())
@@ -104,31 +106,55 @@ public final class DevServer: Sendable {
         if reason == nil { buildQueue.sync(execute: work) } else { buildQueue.async(execute: work) }
     }
 
+    /// One build. The pages reload as soon as every changed file is made: from then on they
+    /// are answered from the staging folder over the previous output, a whole build's worth of
+    /// files, while the unchanged files are linked and the folder is swapped in.
     private func buildOnce(reason: String?) {
         let started = Date()
+        let reloaded = Mutex<Date?>(nil)
+        var buildOptions = options.build
+        buildOptions.keepsPreviousOutput = true
+        buildOptions.session = session
+        buildOptions.changedFilesReady = { [self] staging in
+            state.withLock { $0.changedFiles = staging }
+            announceSuccess()
+            reloaded.withLock { $0 = Date() }
+        }
+        let builder = SiteBuilder(options: buildOptions, fileSystem: DiskFileSystem())
+        // The previous tree (100,000 files, a second) is deleted after the news is out.
+        defer { builder.removePreviousOutput() }
         do {
-            var buildOptions = options.build
-            buildOptions.keepsPreviousOutput = true
-            buildOptions.session = session
-            let builder = SiteBuilder(options: buildOptions, fileSystem: DiskFileSystem())
-            // The pages reload before the previous tree (100,000 files, a second) is deleted.
-            defer { builder.removePreviousOutput() }
             let report = try builder.build()
+            state.withLock { $0.changedFiles = nil }
+            if reloaded.withLock({ $0 }) == nil { announceSuccess() }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
+            let early = reloaded.withLock { $0 }.map { String(format: "; pages reloaded after %.2f s", $0.timeIntervalSince(started)) } ?? ""
             for warning in report.warnings { log(describe(warning)) }
-            log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s)")
-            let wasBroken = state.withLock { state in
-                defer { state.problem = nil }
-                return state.problem != nil
-            }
-            events.broadcast(wasBroken ? "fixed" : "reload", data: "")
+            log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s\(early))")
         } catch {
             let text = error.diagnostics.map(describe).joined(separator: "\n")
             log(text)
             log("The last good build is still served.")
-            state.withLock { $0.problem = text }
+            state.withLock { state in
+                state.changedFiles = nil
+                state.problem = text
+            }
             events.broadcast("problem", data: text, isState: true)
         }
+    }
+
+    /// Tells the open pages the site built: reload, or (after a failed build) the problem is fixed.
+    private func announceSuccess() {
+        let wasBroken = state.withLock { state in
+            defer { state.problem = nil }
+            return state.problem != nil
+        }
+        events.broadcast(wasBroken ? "fixed" : "reload", data: "")
+    }
+
+    /// The staging folder answered from over the output, while a build finishes.
+    var changedFiles: String? {
+        state.withLock { $0.changedFiles }
     }
 
     private func watchedFolders() -> [String] {

@@ -28,7 +28,15 @@ extension DevServer {
         default:
             break
         }
-        switch files.lookup(request.target) {
+        let overlay = changedFiles
+        if let response = answer(request, path: path, overlay: overlay) { return response }
+        // The staging folder became the output while this request was answered from it.
+        return answer(request, path: path, overlay: nil) ?? Self.page(404, "Not found", "Nothing is there any more.")
+    }
+
+    /// Nil when the file found went away before it could be read.
+    private func answer(_ request: HTTPServer.Request, path: String, overlay: String?) -> HTTPServer.Response? {
+        switch files.lookup(request.target, overlay: overlay) {
         case .badRequest:
             return Self.page(400, "Bad request", "That path is not one this server answers.")
         case .notFound:
@@ -45,9 +53,9 @@ extension DevServer {
         ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-cache"),
     ]
 
-    private func serveFile(_ path: String, request: HTTPServer.Request) -> HTTPServer.Response {
+    private func serveFile(_ path: String, request: HTTPServer.Request) -> HTTPServer.Response? {
         var information = stat()
-        guard stat(path, &information) == 0 else { return Self.page(404, "Not found", "Nothing is there any more.") }
+        guard stat(path, &information) == 0 else { return nil }
         let size = Int(information.st_size)
         let isHTML = Path.fileExtension(of: path) == "html"
         // Pages are served with the reload client in them, so their validator says so.
@@ -58,7 +66,7 @@ extension DevServer {
             return HTTPServer.Response(status: 304, headers: headers, body: .bytes([]))
         }
         if isHTML {
-            guard let bytes = pages.page(at: path, tag: tag) else { return Self.page(404, "Not found", "Nothing is there any more.") }
+            guard let bytes = pages.page(at: path, tag: tag) else { return nil }
             return HTTPServer.Response(status: 200, headers: headers, body: .bytes(bytes))
         }
         headers.append(("Accept-Ranges", "bytes"))
@@ -67,7 +75,7 @@ extension DevServer {
             return HTTPServer.Response(status: 416, headers: headers + [("Content-Range", "bytes */\(size)")], body: .bytes([]))
         }
         let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return Self.page(404, "Not found", "Nothing is there any more.") }
+        guard descriptor >= 0 else { return nil }
         if case .part(let part) = range {
             headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"))
             return HTTPServer.Response(status: 206, headers: headers, body: .file(descriptor: descriptor, offset: part.lowerBound, length: part.count))

@@ -23,7 +23,9 @@ struct StaticFiles: Sendable {
         case badRequest
     }
 
-    func lookup(_ target: String) -> Lookup {
+    /// `overlay`: a folder answered from first where it has the file (a build's staging
+    /// folder, holding what changed, over the output it will replace).
+    func lookup(_ target: String, overlay: String? = nil) -> Lookup {
         var requested = Substring(target)
         if let query = requested.firstIndex(where: { $0 == "?" || $0 == "#" }) { requested = requested[..<query] }
         guard requested.hasPrefix("/"), let decoded = Self.percentDecoded(String(requested)) else { return .badRequest }
@@ -32,14 +34,22 @@ struct StaticFiles: Sendable {
             if part == ".." || part == "." || part.contains("\0") || part.contains("\\") { return .badRequest }
             if part.isEmpty && index != parts.count - 1 { return .badRequest }
         }
-        var path = root + decoded
+        if let overlay {
+            let found = find(decoded, requested: requested, in: fileSystem.resolved(overlay))
+            if found != .notFound { return found }
+        }
+        return find(decoded, requested: requested, in: root)
+    }
+
+    private func find(_ decoded: String, requested: Substring, in base: String) -> Lookup {
+        var path = base + decoded
         guard fileSystem.exists(path) else { return .notFound }
         if fileSystem.isDirectory(path) {
             guard decoded.hasSuffix("/") else { return .redirect(location: String(requested) + "/") }
             path += "index.html"
         }
         let resolved = fileSystem.resolved(path)
-        guard resolved.hasPrefix(root + "/"), fileSystem.exists(resolved), !fileSystem.isDirectory(resolved) else {
+        guard resolved.hasPrefix(base + "/"), fileSystem.exists(resolved), !fileSystem.isDirectory(resolved) else {
             return .notFound
         }
         return .file(path: resolved)

@@ -25,6 +25,27 @@ import AlmanacTestSupport
         #expect(files.lookup("/missing.html") == .notFound)
     }
 
+    /// While a build finishes, its staging folder holds what changed: a file there is answered
+    /// from it, any other from the output, and a path is still only ever inside one of them.
+    @Test func aStagingFolderIsAnsweredFromOverTheOutput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old home", to: "site/index.html")
+        try folder.write("old bird", to: "site/birds/owl.html")
+        try folder.write("kept bird", to: "site/birds/wren.html")
+        try folder.write("new home", to: "staging/index.html")
+        try folder.write("new bird", to: "staging/birds/owl.html")
+        try folder.write("no", to: "secret.txt")
+        let files = StaticFiles(root: folder.path("site"))
+        let staging = folder.path("staging")
+        let overlay = FileManager.default.fileExists(atPath: staging) ? URL(fileURLWithPath: staging).resolvingSymlinksInPath().path : staging
+        #expect(files.lookup("/", overlay: staging) == .file(path: overlay + "/index.html"))
+        #expect(files.lookup("/birds/owl.html", overlay: staging) == .file(path: overlay + "/birds/owl.html"))
+        #expect(files.lookup("/birds/wren.html", overlay: staging) == .file(path: files.root + "/birds/wren.html"))
+        #expect(files.lookup("/birds", overlay: staging) == .redirect(location: "/birds/"))
+        #expect(files.lookup("/../secret.txt", overlay: staging) == .badRequest)
+        #expect(files.lookup("/gone.html", overlay: staging) == .notFound)
+    }
+
     @Test(arguments: [
         ("bytes=0-9", ByteRange.part(0..<10)), ("bytes=90-", .part(90..<100)), ("bytes=-5", .part(95..<100)),
         ("bytes=95-200", .part(95..<100)), ("bytes=100-", .unsatisfiable), ("bytes=0-1,5-6", .whole), ("items=1-2", .whole),

@@ -201,3 +201,44 @@ def test_polling_watches_where_inotify_is_not_used(tmp_path):
         assert b"Vulcan" in body
     finally:
         assert server.stop() == 0
+
+
+def test_pages_reload_before_the_unchanged_files_are_linked(tmp_path):
+    """A changed row is answered from the build's staging folder over the previous output as
+    soon as it is made: the reload comes before the thousands of unchanged pages are linked,
+    every page answers with the new build meanwhile, and Output/ ends as a fresh build."""
+    server = Served(tmp_path / "site")
+    try:
+        content = server.folder / "Content"
+        rows = "name,city\n" + "".join(f"Item {i:05},City {i}\n" for i in range(6000))
+        (content / "items.csv").write_text(rows)
+        (content / "items.md").write_text("---\ndata: items.csv\ndetail: true\n---\n")
+        assert server.wait_for_line("Rebuilt 2 pages", timeout=60)
+        time.sleep(1)
+        built = len(server.lines)
+        with concurrent.futures.ThreadPoolExecutor(1) as pool:
+            waiting = pool.submit(events, server, 1)
+            time.sleep(0.5)
+            (content / "items.csv").write_text(rows.replace("Item 01234,City 1234", "Item 01234,Atlantis"))
+            assert waiting.result()[0][0] == "reload"
+            _, changed = get(server, "/items/item-01234.html")
+            response, unchanged = get(server, "/items/item-04321.html")
+        assert b"Atlantis" in changed
+        assert response.status == 200 and b"City 4321" in unchanged
+        deadline = time.monotonic() + 60
+        while not any("pages reloaded after" in line for line in server.lines[built:]) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        line = next((line for line in server.lines[built:] if "pages reloaded after" in line), "\n".join(server.lines))
+        total = float(line.split("(")[1].split(" s")[0])
+        reloaded = float(line.split("pages reloaded after ")[1].split(" s")[0])
+        assert reloaded < total, line
+        fresh = tmp_path / "fresh"
+        subprocess.run([ALMANAC, "build", "--content", str(content), "--output", str(fresh), "--quiet"],
+                       cwd=server.folder, check=True, capture_output=True)
+
+        def tree(root):
+            return {str(p.relative_to(root)): p.read_bytes() for p in root.rglob("*")
+                    if p.is_file() and p.name != ".almanac-build"}
+        assert tree(server.folder / "Output") == tree(fresh)
+    finally:
+        assert server.stop() == 0
