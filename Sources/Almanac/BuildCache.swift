@@ -67,7 +67,7 @@ struct BuildCache: Sendable {
         // An output with no stamp (a new folder) has no cache worth decoding.
         guard let stamp = try? fileSystem.read(stampPath(output: output)),
               let bytes = try? fileSystem.read(path(content: content)),
-              let stored = try? JSONDecoder().decode(Stored.self, from: Data(bytes)),
+              let stored = stored(from: bytes),
               stored.format == formatVersion, stored.global == global,
               String(decoding: stamp, as: UTF8.self) == stored.build + "\n"
         else { return nil }
@@ -120,8 +120,8 @@ struct BuildCache: Sendable {
         }
     }
 
-    /// The file's shape, as `fileBytes` writes it.
-    private struct Stored: Decodable {
+    /// The file's shape, as `fileBytes` writes it and `stored(from:)` reads it.
+    struct Stored {
         var format: Int
         var global: String
         var build: String

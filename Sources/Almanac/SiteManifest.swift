@@ -195,7 +195,7 @@ struct SiteManifest: Sendable {
     /// A fingerprint of every path with its key, taken in path order so that a page kept
     /// from the cache and the same page rendered give the same id.
     static func identity(of units: [Unit]) -> String {
-        let order = units.indices.sorted { units[$0].path.utf8.lexicographicallyPrecedes(units[$1].path.utf8) }
+        let order = units.indices.sorted { units[$0].path.precedesInUTF8(units[$1].path) }
         var bytes: [UInt8] = []
         for index in order {
             bytes += units[index].path.utf8

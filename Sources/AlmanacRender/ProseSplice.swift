@@ -13,6 +13,12 @@ public struct ProseSplice: Sendable, Codable, Equatable {
     public let length: Int
     public let isEscaped: Bool
 
+    public init(start: Int, length: Int, isEscaped: Bool) {
+        self.start = start
+        self.length = length
+        self.isEscaped = isEscaped
+    }
+
     static let marker = "\u{2063}almanac<prose>\u{2063}"
 
     /// The prose text a format shows: HTML for the HTML view, trimmed Markdown for documents.
