@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
         .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
+        // Reading the site: Content/, its settings, pages and data files, within its boundary.
+        .target(name: "AlmanacSource", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark", "AlmanacTemplate"]),
         .target(
             name: "AlmanacDefaults",
             plugins: [.plugin(name: "EmbedTemplates")]),
@@ -48,11 +50,11 @@ let package = Package(
         .target(
             name: "Almanac",
             dependencies: [
-                "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark",
+                "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark", "AlmanacSource",
                 "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
             ]),
         // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
-        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer"]),
+        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer"]),
         .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
 
@@ -72,10 +74,11 @@ let package = Package(
         .testTarget(name: "AlmanacModelTests", dependencies: ["AlmanacModel", "AlmanacLoad", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCommonMarkTests", dependencies: ["AlmanacCommonMark"]),
         .testTarget(name: "AlmanacTemplateTests", dependencies: ["AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacSourceTests", dependencies: ["AlmanacSource", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
     ],

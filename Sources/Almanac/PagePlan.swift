@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacSource
 import AlmanacModel
 import AlmanacRender
 

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacSource
 import AlmanacLoad
 import AlmanacModel
 import AlmanacRender
@@ -162,7 +163,7 @@ public struct SinglePageRenderer: Sendable {
         let settings: PageSettings
         do {
             settings = try PageSettings(object, locations: locations, file: file)
-            try SectionText.check(settings, file: file)
+            try PageFile.checkSectionTexts(settings, file: file)
         } catch let error where error.location?.path.hasPrefix(Self.optionPrefix) == true {
             // A mistake in an option is the option's, not a line of a file.
             let option = String(error.location?.path.dropFirst(Self.optionPrefix.count) ?? "")

@@ -1,4 +1,5 @@
 import AlmanacModel
+import AlmanacTemplate
 
 /// What every format shows of a page besides its rows, decided once per page, so the HTML page
 /// and its Markdown twin cannot disagree: the prose as HTML and Markdown, each section's

@@ -1,5 +1,6 @@
 import Almanac
 import AlmanacCore
+import AlmanacSource
 import Foundation
 import Synchronization
 

@@ -29,14 +29,4 @@ import Testing
         #expect(!safe.markdown.contains("<script>"))
         #expect(ProseText(Prose(markdown: prose, headings: [], isEmpty: false), allowsUnsafe: true).html.contains("<script>"))
     }
-
-    /// A header that cannot be parsed is reported at its key before anything is built.
-    @Test func aBrokenHeaderIsAnErrorAtItsKey() {
-        var settings = PageSettings()
-        settings.header = "{{#count}}open"
-        settings.keyLocations = ["header": SourceLocation(path: "p.md", line: 4, column: 1)]
-        let error = diagnostic { try SectionText.check(settings, file: "p.md") }
-        #expect(error?.location?.line == 4)
-        #expect(error?.message.hasPrefix("the template in this setting is not valid") == true)
-    }
 }

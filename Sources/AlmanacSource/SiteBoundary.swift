@@ -3,12 +3,12 @@ import AlmanacCore
 /// Where a build may read and where it may write. A site built in CI from contributors' pull
 /// requests must not be able to publish the runner's files, and an `--output` that overlaps the
 /// sources would be swapped away with them; so every path is compared after resolving links.
-struct SiteBoundary: Sendable {
-    let fileSystem: any FileSystem
+public struct SiteBoundary: Sendable {
+    public let fileSystem: any FileSystem
     /// The content folder, then the folders `allow_outside` opens, all resolved.
-    let readableFolders: [String]
+    public let readableFolders: [String]
 
-    init(fileSystem: any FileSystem, contentPath: String, allowOutside: [String]) {
+    public init(fileSystem: any FileSystem, contentPath: String, allowOutside: [String]) {
         self.fileSystem = fileSystem
         self.readableFolders = ([contentPath] + allowOutside.map { folder in
             folder.hasPrefix("/") ? folder : Path.join(contentPath, folder)
@@ -17,22 +17,22 @@ struct SiteBoundary: Sendable {
 
     /// Whether a file the content names (a data file, a static file) lies inside the site once
     /// its links are followed.
-    func isReadable(_ path: String) -> Bool {
+    public func isReadable(_ path: String) -> Bool {
         let target = fileSystem.resolved(path)
         return readableFolders.contains { Self.isWithin(target, $0) }
     }
 
     /// Whether `path` is `folder` or lies below it (both resolved).
-    static func isWithin(_ path: String, _ folder: String) -> Bool {
+    public static func isWithin(_ path: String, _ folder: String) -> Bool {
         // An empty folder is the in-memory twin's root, which holds every relative path.
         folder == "/" || (folder.isEmpty && !path.hasPrefix("/")) || path == folder || path.hasPrefix(folder.hasSuffix("/") ? folder : folder + "/")
     }
 
-    static let outsideHint = "a build reads only files inside the content folder; list another folder under `allow_outside` in almanac.yaml to read from it"
+    public static let outsideHint = "a build reads only files inside the content folder; list another folder under `allow_outside` in almanac.yaml to read from it"
 
     /// The output must neither be, hold, nor lie inside a folder the build reads: the swap at
     /// the end of a build replaces the whole output tree.
-    func outputProblem(output: String, sources: [(role: String, path: String)]) -> Diagnostic? {
+    public func outputProblem(output: String, sources: [(role: String, path: String)]) -> Diagnostic? {
         let resolvedOutput = fileSystem.resolved(output)
         for source in sources where fileSystem.isDirectory(source.path) {
             let folder = fileSystem.resolved(source.path)

@@ -1,37 +1,41 @@
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
-import AlmanacRender
 
 /// A content page as read from the disk, once: its file, its front matter and settings, and
 /// its data file's bytes. The cache keys and the model are both made from these bytes, so a
 /// page is never read or parsed twice.
-struct PageSource: Sendable {
+public struct PageSource: Sendable {
     /// A page to build: the Markdown file and the output name chosen for it.
-    struct Location: Sendable {
-        let path: String
-        let name: String
+    public struct Location: Sendable {
+        public let path: String
+        public let name: String
+
+        public init(path: String, name: String) {
+            self.path = path
+            self.name = name
+        }
     }
 
-    let location: Location
-    let frontMatter: FrontMatter
-    let settings: PageSettings
+    public let location: Location
+    public let frontMatter: FrontMatter
+    public let settings: PageSettings
     /// The data file's path and bytes, when the page names one; the bytes are let go once
     /// parsed (`parseData`), since the model of a large table needs the memory. A JSON file
     /// larger than one window of `JSONReader.windowBytes` is not held at all (`isStreamed`):
     /// it is read again, a window at a time, when parsed.
-    private(set) var data: (path: String, bytes: [UInt8])?
+    public private(set) var data: (path: String, bytes: [UInt8])?
     private let isStreamed: Bool
     /// A fingerprint of the data file's bytes, read in windows.
     private let dataDigest: String
     private let fileSystem: any FileSystem
     /// A fingerprint of every byte the page is made from (with the site's own, `global`):
     /// equal between two builds exactly when nothing the page reads changed.
-    let key: String
+    public let key: String
 
-    var name: String { location.name }
+    public var name: String { location.name }
 
-    init(_ location: Location, fileSystem: any FileSystem, boundary: SiteBoundary, global: String) throws(Diagnostic) {
+    public init(_ location: Location, fileSystem: any FileSystem, boundary: SiteBoundary, global: String) throws(Diagnostic) {
         let file = try PageFile(path: location.path, fileSystem: fileSystem)
         self.location = location
         frontMatter = file.frontMatter
@@ -67,7 +71,7 @@ struct PageSource: Sendable {
     }
 
     /// Reads a data file named in front matter, relative to the page and inside the site.
-    static func readData(
+    public static func readData(
         _ name: String, page: String, fileSystem: any FileSystem, boundary: SiteBoundary, referencedAt location: SourceLocation
     ) throws(Diagnostic) -> (path: String, bytes: [UInt8]?, digest: String) {
         let path = name.hasPrefix("/") ? name : Path.join(Path.directory(of: page), name)
@@ -84,26 +88,26 @@ struct PageSource: Sendable {
     }
 
     /// The prose, read by cmark: once per build of a page that is not kept whole.
-    func readProse() -> Prose {
+    public func readProse() -> Prose {
         PageFile.prose(frontMatter.body)
     }
 
     /// Keys of the page's parts, for units that depend on less than the whole page.
-    struct PartKeys: Sendable {
+    public struct PartKeys: Sendable {
         /// The page's name and settings: what each of its detail pages shares, beside its own
         /// row (`PageOutputs.detailInputs`).
-        let settings: String
+        public let settings: String
         /// Settings, data and prose headings: what section pages, search data and the JSON
         /// twin depend on (headings take anchors that section ids then avoid).
-        let details: String
+        public let details: String
         /// Those, and whether there is prose: what fixes the listing around the prose.
-        let layout: String
+        public let layout: String
         /// Everything, prose included: the listing in each document format.
-        let listing: String
+        public let listing: String
     }
 
     /// Site-wide inputs are not part of these: a cache is only used when they are unchanged.
-    func partKeys(prose: Prose) -> PartKeys {
+    public func partKeys(prose: Prose) -> PartKeys {
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(frontMatter.settings)).utf8)
         let settings = ContentHash.fingerprint([Array(name.utf8), settingsBytes])
         let details = ContentHash.fingerprint(
@@ -116,7 +120,7 @@ struct PageSource: Sendable {
     /// The data file's records, parsed from the bytes already read, which are then let go:
     /// take the keys (`partKeys`) first. A large file's records keep only the fields the page
     /// reads per row in memory, the rest in a spill file made in `spillFolder`.
-    mutating func parseData(warnings: inout [Diagnostic], spillFolder: String? = nil) throws(Diagnostic) -> DatasetShape? {
+    public mutating func parseData(warnings: inout [Diagnostic], spillFolder: String? = nil) throws(Diagnostic) -> DatasetShape? {
         guard let data else { return nil }
         self.data = (data.path, [])
         if isStreamed {
@@ -141,7 +145,7 @@ struct PageSource: Sendable {
     }
 
     /// The page's model, from its parsed data and its prose.
-    func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings) throws(Diagnostic) -> PageBuilder.Result {
+    public func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings) throws(Diagnostic) -> PageBuilder.Result {
         var settings = self.settings
         if settings.title == nil {
             settings.title = name == "index" ? site.title : Self.titleFromName(name)
@@ -152,7 +156,7 @@ struct PageSource: Sendable {
         return try PageBuilder().build(input)
     }
 
-    static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {
+    public static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {
         switch loaded {
         case .records(let records): return .rows(records)
         case .document(let value, let location):
@@ -161,7 +165,7 @@ struct PageSource: Sendable {
     }
 
     /// `us-states` → `Us states`: a readable default title for a page without one.
-    static func titleFromName(_ name: String) -> String {
+    public static func titleFromName(_ name: String) -> String {
         let words = name.split(whereSeparator: { $0 == "-" || $0 == "_" }).joined(separator: " ")
         return words.prefix(1).uppercased() + words.dropFirst()
     }

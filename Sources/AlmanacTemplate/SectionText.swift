@@ -1,6 +1,4 @@
 import AlmanacCore
-import AlmanacModel
-import AlmanacTemplate
 
 /// A section's header or footer as a page sets it: Mustache over the section's `title`,
 /// `count` and `isOne` (`{{count}} state{{^isOne}}s{{/isOne}}`). Parsed once per page where
@@ -24,11 +22,10 @@ public struct SectionText: Sendable {
     static let hint = "write Mustache over {{title}}, {{count}} and {{#isOne}}…{{/isOne}}"
 
     /// Parses and fills in a page's header and footer once, so that a mistake in either is
-    /// an error at its key before the page is built.
-    public static func check(_ settings: PageSettings, file: String) throws(Diagnostic) {
-        for (key, source) in [("header", settings.header), ("footer", settings.footer)] {
+    /// an error at its key (where `texts` says it is written) before the page is built.
+    public static func check(_ texts: [(source: String?, location: SourceLocation)]) throws(Diagnostic) {
+        for (source, location) in texts {
             guard let source else { continue }
-            let location = settings.keyLocations[key] ?? SourceLocation(path: file)
             _ = try SectionText(source, at: location).filled(title: "A", count: 2, at: location)
         }
     }

@@ -30,7 +30,7 @@ public struct SiteSource: Sendable {
     }
 
     /// Where the site's data and static files may come from.
-    var boundary: SiteBoundary {
+    public var boundary: SiteBoundary {
         SiteBoundary(fileSystem: fileSystem, contentPath: contentPath, allowOutside: settings.allowOutside)
     }
 
@@ -42,7 +42,7 @@ public struct SiteSource: Sendable {
 
     /// Content pages are the `.md` files at the top of the content folder, in code-point order;
     /// each gets a safe, unique output name (`index.md` is the home page).
-    func pages() throws(Diagnostic) -> [PageSource.Location] {
+    public func pages() throws(Diagnostic) -> [PageSource.Location] {
         guard fileSystem.isDirectory(contentPath) else {
             throw .error(at: nil, "no content folder at \(contentPath)", hint: "run almanac in a site folder, or pass --content DIR")
         }
@@ -66,7 +66,7 @@ public struct SiteSource: Sendable {
 
     /// The site's page whose `data:` names the file at `dataPath` (links followed), read as
     /// the build reads it; nil when no page does. A page that cannot be read names nothing.
-    func page(reading dataPath: String) -> PageFile? {
+    public func page(reading dataPath: String) -> PageFile? {
         guard let pages = try? pages() else { return nil }
         let target = fileSystem.resolved(dataPath)
         for location in pages {
@@ -78,14 +78,14 @@ public struct SiteSource: Sendable {
     }
 
     /// Whether the file at `path` is one of the site's pages.
-    func isPage(_ path: String) -> Bool {
+    public func isPage(_ path: String) -> Bool {
         let target = fileSystem.resolved(path)
         return (try? pages())?.contains { fileSystem.resolved($0.path) == target } ?? false
     }
 
     /// Why the build would refuse the data file a page names, as a warning at the page's
     /// `data:`; nil when the build reads it.
-    func boundaryProblem(of page: PageFile) -> Diagnostic? {
+    public func boundaryProblem(of page: PageFile) -> Diagnostic? {
         guard let data = page.data, !boundary.isReadable(data.path) else { return nil }
         return .warning(
             at: page.dataLocation, "the data file '\(data.name)' is outside the site, so \(Path.fileName(of: page.path)) will not build with it",
@@ -94,7 +94,7 @@ public struct SiteSource: Sendable {
 
     /// Every file below `root`, as paths relative to it, in code-point order; hidden files
     /// are not the site's.
-    static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
+    public static func listFiles(_ fileSystem: any FileSystem, _ root: String, prefix: String = "") throws -> [String] {
         var files: [String] = []
         for name in try fileSystem.contents(ofDirectory: prefix.isEmpty ? root : Path.join(root, prefix)) where !name.hasPrefix(".") {
             let relative = prefix.isEmpty ? name : prefix + "/" + name

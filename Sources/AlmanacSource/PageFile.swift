@@ -1,19 +1,19 @@
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
-import AlmanacRender
+import AlmanacTemplate
 import AlmanacCommonMark
 
 /// A page file as every command reads it: its bytes, its front matter, its settings checked
 /// against the settings table, and the data file it names. The build, `render --page`, `add`
 /// and `remove` all read pages through this, so they agree on what a page says.
-struct PageFile: Sendable {
-    let path: String
-    let bytes: [UInt8]
-    let frontMatter: FrontMatter
-    let settings: PageSettings
+public struct PageFile: Sendable {
+    public let path: String
+    public let bytes: [UInt8]
+    public let frontMatter: FrontMatter
+    public let settings: PageSettings
 
-    init(path: String, fileSystem: any FileSystem) throws(Diagnostic) {
+    public init(path: String, fileSystem: any FileSystem) throws(Diagnostic) {
         do {
             bytes = try fileSystem.read(path)
         } catch {
@@ -23,26 +23,34 @@ struct PageFile: Sendable {
         self.path = path
         frontMatter = try FrontMatter.parse(bytes, path: path)
         settings = try PageSettings(frontMatter.settings, locations: frontMatter.keyLocations, file: path)
-        try SectionText.check(settings, file: path)
+        try Self.checkSectionTexts(settings, file: path)
+    }
+
+    /// The header and footer templates parsed and filled in once, so that a mistake in either
+    /// is an error at its key before the page is built.
+    public static func checkSectionTexts(_ settings: PageSettings, file: String) throws(Diagnostic) {
+        try SectionText.check(["header", "footer"].map { key in
+            (key == "header" ? settings.header : settings.footer, settings.keyLocations[key] ?? SourceLocation(path: file))
+        })
     }
 
     /// The page's prose as the model holds it: its Markdown, and the headings whose anchors
     /// section ids avoid. cmark reads it here once; the render stage makes its HTML.
-    var prose: Prose { Self.prose(frontMatter.body) }
+    public var prose: Prose { Self.prose(frontMatter.body) }
 
-    static func prose(_ markdown: String) -> Prose {
+    public static func prose(_ markdown: String) -> Prose {
         let outline = MarkdownRenderer().outline(markdown)
         return Prose(markdown: markdown, headings: outline.headings, isEmpty: outline.isEmpty)
     }
 
     /// The data file the page names, as written and as a path: relative to the page, or
     /// absolute.
-    var data: (name: String, path: String)? {
+    public var data: (name: String, path: String)? {
         settings.data.map { name in (name, name.hasPrefix("/") ? name : Path.join(Path.directory(of: path), name)) }
     }
 
     /// Where the page names its data file, for errors about that file.
-    var dataLocation: SourceLocation {
+    public var dataLocation: SourceLocation {
         frontMatter.keyLocations["data"] ?? SourceLocation(path: path)
     }
 }

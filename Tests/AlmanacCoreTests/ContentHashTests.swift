@@ -1,4 +1,4 @@
-import AlmanacRender
+import AlmanacCore
 import Testing
 
 @Suite struct ContentHashTests {
