@@ -13,11 +13,11 @@ import Foundation
 /// with `--no-cache`, or a build was killed between the swap and saving the cache — is
 /// ignored, so it can never serve one input's files for another.
 struct BuildCache: Sendable {
-    static let formatVersion = 4
+    static let formatVersion = 5
     static let stampName = ".almanac-build"
 
     /// A page as the cache keeps it, so that an unchanged page is reused without being read.
-    struct Page: Codable, Sendable {
+    struct Page: Sendable {
         /// `PageSource.key`: every byte the page is made from.
         var key: String
         var details: String
@@ -26,8 +26,21 @@ struct BuildCache: Sendable {
         var listingKey: String
         var title: String
         var rowCount: Int
-        /// The page's files, grouped by input key, in unit order.
-        var units: [String: [String]]
+        /// The page's files with their input keys, in unit order: a list rather than files
+        /// grouped by key, since each detail page has a key of its own and grouping 100,000 of
+        /// them cost an array each, at the end of the build when memory is at its highest.
+        var units: [Unit]
+
+        struct Unit: Sendable {
+            let path: String
+            let key: String
+        }
+
+        var paths: [String] { units.map(\.path) }
+
+        func paths(withKey key: String) -> [String] {
+            units.compactMap { $0.key == key ? $0.path : nil }
+        }
     }
 
     /// Everything site-wide: templates, site settings, static file names, this version.
@@ -94,7 +107,7 @@ struct BuildCache: Sendable {
         let folder = Path.directory(of: target)
         if !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
         let temporary = target + ".tmp"
-        try fileSystem.write(fileBytes(format: Self.formatVersion), to: temporary)
+        try fileSystem.write(to: temporary) { append in try writeFile(format: Self.formatVersion, to: append) }
         try fileSystem.move(temporary, to: target)
     }
 
@@ -114,14 +127,16 @@ struct BuildCache: Sendable {
     }
 
     private mutating func indexKeys() {
-        for groups in pages.values.map(\.units) + [site] {
-            for (key, paths) in groups {
-                for path in paths { keys[path] = key }
-            }
+        keys.reserveCapacity(pages.values.reduce(0) { $0 + $1.units.count } + site.count)
+        for page in pages.values {
+            for unit in page.units { keys[unit.path] = unit.key }
+        }
+        for (key, paths) in site {
+            for path in paths { keys[path] = key }
         }
     }
 
-    /// The file's shape, as `fileBytes` writes it and `stored(from:)` reads it.
+    /// The file's shape, as `writeFile` writes it and `stored(from:)` reads it.
     struct Stored {
         var format: Int
         var global: String

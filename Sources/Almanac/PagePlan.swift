@@ -48,7 +48,8 @@ extension SiteBuilder {
                 let prose = source.readProse()
                 let keys = source.partKeys(prose: prose)
                 if let entry, let previous, entry.details == keys.details, entry.layout == keys.layout, !prose.isEmpty,
-                   let listing = entry.units[entry.listingKey], listing.allSatisfy({ previous.splices[$0] != nil }),
+                   case let listing = entry.paths(withKey: entry.listingKey), !listing.isEmpty,
+                   listing.allSatisfy({ previous.splices[$0] != nil }),
                    Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
                     let edit = PagePlan.ProseEdit(
                         name: location.name, entry: entry, prose: ProseText(prose, allowsUnsafe: source.settings.allowsUnsafeMarkdown),
@@ -84,7 +85,7 @@ extension SiteBuilder {
     /// Whether every file the cache lists for a page is still in the output (someone may have
     /// deleted one by hand); checked in chunks on every core, as a page may have 100,000.
     static func outputHasFiles(of entry: BuildCache.Page, previous: BuildCache?, fileSystem: any FileSystem, output: String) -> Bool {
-        let files = entry.units.values.flatMap { $0 }
+        let files = entry.paths
         let paths = files + files.flatMap { previous?.extraFiles[$0] ?? [] }
         let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
         return Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }

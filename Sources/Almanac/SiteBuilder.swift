@@ -99,23 +99,7 @@ public struct SiteBuilder: Sendable {
         }
         let emitted: SiteEmitter.Emitted
         do throws(DiagnosticList) {
-            var emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
-            if let changedFilesReady = options.changedFilesReady {
-                let stagingPath = writer.stagingPath
-                emitter.changedFilesReady = { changedFilesReady(stagingPath) }
-            }
-            if let progress = options.progress {
-                let pages = manifest.summaries.count, rows = manifest.summaries.reduce(0) { $0 + $1.rowCount }
-                let files = manifest.units.count
-                let done = Mutex(0)
-                emitter.progress = { count in
-                    let total = done.withLock { value in
-                        value += count
-                        return value
-                    }
-                    progress(BuildProgress(pages: pages, rows: rows, filesDone: total, files: files))
-                }
-            }
+            let emitter = makeEmitter(inputs, manifest: manifest, previous: previous, stagingPath: writer.stagingPath)
             emitted = try emitter.emit(into: staging)
             clock.mark("render and write")
             do {
@@ -136,6 +120,27 @@ public struct SiteBuilder: Sendable {
             options.session?.remember(cache)
         }
         return report(manifest, emitted, warnings: warnings, stages: clock.stages)
+    }
+
+    /// The emitter for a build, telling `options` of its progress and of its changed files.
+    private func makeEmitter(_ inputs: SiteInputs, manifest: SiteManifest, previous: BuildCache?, stagingPath: String) -> SiteEmitter {
+        var emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+        if let changedFilesReady = options.changedFilesReady {
+            emitter.changedFilesReady = { changedFilesReady(stagingPath) }
+        }
+        if let progress = options.progress {
+            let pages = manifest.summaries.count, rows = manifest.summaries.reduce(0) { $0 + $1.rowCount }
+            let files = manifest.units.count
+            let done = Mutex(0)
+            emitter.progress = { count in
+                let total = done.withLock { value in
+                    value += count
+                    return value
+                }
+                progress(BuildProgress(pages: pages, rows: rows, filesDone: total, files: files))
+            }
+        }
+        return emitter
     }
 
     /// Deletes the previous output tree a build with `keepsPreviousOutput` left beside the new.

@@ -116,14 +116,14 @@ struct SiteManifest: Sendable {
                 summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
                 entries[page.name] = BuildCache.Page(
                     key: sourceKey, details: keys.details, layout: keys.layout, listingKey: keys.listing, title: page.title,
-                    rowCount: page.rowCount, units: [:])
+                    rowCount: page.rowCount, units: [])
             }
             for index in first..<units.count { units[index].page = name }
         }
 
         /// The listing files take the new prose; every other file is kept.
         private mutating func add(_ edit: PagePlan.ProseEdit) {
-            let listing = Set(edit.entry.units[edit.entry.listingKey] ?? [])
+            let listing = Set(edit.entry.paths(withKey: edit.entry.listingKey))
             let index = edits.count
             units += SiteManifest.cachedUnits(edit.entry).map { unit in
                 guard listing.contains(unit.path), let format = OutputFormat.all.first(where: { PagePaths.listing(edit.name, $0) == unit.path })
@@ -145,12 +145,12 @@ struct SiteManifest: Sendable {
         var cache = BuildCache(global: global, build: buildID)
         var pages = entries.mapValues { entry in
             var entry = entry
-            entry.units = [:]
+            entry.units = []
             return entry
         }
         for unit in units {
             if let page = unit.page {
-                pages[page]?.units[unit.key, default: []].append(unit.path)
+                pages[page]?.units.append(BuildCache.Page.Unit(path: unit.path, key: unit.key))
             } else {
                 cache.site[unit.key, default: []].append(unit.path)
             }
@@ -188,9 +188,7 @@ struct SiteManifest: Sendable {
 
     /// A cached page's units, all reused from the last build.
     static func cachedUnits(_ entry: BuildCache.Page) -> [Unit] {
-        entry.units.keys.sorted().flatMap { key in
-            (entry.units[key] ?? []).map { Unit(path: $0, key: key, work: .kept) }
-        }
+        entry.units.map { Unit(path: $0.path, key: $0.key, work: .kept) }
     }
 
     /// A fingerprint of every path with its key, taken in path order so that a page kept
