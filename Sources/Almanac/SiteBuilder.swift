@@ -29,6 +29,10 @@ public struct BuildOptions: Sendable {
     /// from the staging folder over the previous output from then on, so an edit reaches the
     /// browser without waiting for a link per unchanged file.
     public var changedFilesReady: (@Sendable (_ stagingPath: String) -> Void)?
+    /// Runs the swap that makes the staging folder the output. `serve` runs it while no
+    /// request is opening a file, and stops answering from the staging folder in the same
+    /// step: after an exchange that path holds the previous tree.
+    public var swapsOutput: (@Sendable (_ swap: () throws -> Void) throws -> Void)?
     /// What the builds of one `serve` share (see `BuildSession`); nil for a one-off build.
     public var session: BuildSession?
 
@@ -103,7 +107,8 @@ public struct SiteBuilder: Sendable {
             emitted = try emitter.emit(into: staging)
             clock.mark("render and write")
             do {
-                try staging.commit(keepingPrevious: options.keepsPreviousOutput)
+                let swap: () throws -> Void = { try staging.commit(keepingPrevious: options.keepsPreviousOutput) }
+                if let swapsOutput = options.swapsOutput { try swapsOutput(swap) } else { try swap() }
             } catch {
                 throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)", hint: "the previous output was left as it was")])
             }

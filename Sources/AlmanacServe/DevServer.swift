@@ -34,17 +34,20 @@ public final class DevServer: Sendable {
     let session = BuildSession()
     private let buildQueue = DispatchQueue(label: "almanac.build")
 
-    /// Whether a build is under way, whether another was asked for meanwhile, the last
-    /// build's error, if it failed, and the staging folder of a build whose changed files are
-    /// all made (answered from over the output until the build is swapped in).
+    /// Whether a build is under way, whether another was asked for meanwhile, and the last
+    /// build's error, if it failed.
     private struct State {
         var isBuilding = false
         var buildsAgain = false
         var problem: String?
-        var changedFiles: String?
     }
 
     private let state = Mutex(State())
+    /// The staging folder of a build whose changed files are all made, answered from over the
+    /// output until the build is swapped in. A request finds and opens its file holding this
+    /// lock, and the swap happens holding it, so no request opens a file of a tree that has
+    /// just moved away (after the exchange the staging path holds the previous tree).
+    let servedTree = Mutex<String?>(nil)
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
         self.options = options
@@ -117,16 +120,21 @@ public final class DevServer: Sendable {
         buildOptions.keepsPreviousOutput = true
         buildOptions.session = session
         buildOptions.changedFilesReady = { [self] staging in
-            state.withLock { $0.changedFiles = staging }
+            servedTree.withLock { $0 = staging }
             announceSuccess()
             reloaded.withLock { $0 = Date() }
+        }
+        buildOptions.swapsOutput = { [self] swap in
+            try servedTree.withLock { overlay in
+                overlay = nil
+                try swap()
+            }
         }
         let builder = SiteBuilder(options: buildOptions, fileSystem: DiskFileSystem())
         // The previous tree (100,000 files, a second) is deleted after the news is out.
         defer { builder.removePreviousOutput() }
         do {
             let report = try builder.build()
-            state.withLock { $0.changedFiles = nil }
             if reloaded.withLock({ $0 }) == nil { announceSuccess() }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let early = reloaded.withLock { $0 }.map { String(format: "; pages reloaded after %.2f s", $0.timeIntervalSince(started)) } ?? ""
@@ -136,10 +144,8 @@ public final class DevServer: Sendable {
             let text = error.diagnostics.map(describe).joined(separator: "\n")
             log(text)
             log("The last good build is still served.")
-            state.withLock { state in
-                state.changedFiles = nil
-                state.problem = text
-            }
+            servedTree.withLock { $0 = nil }
+            state.withLock { $0.problem = text }
             events.broadcast("problem", data: text, isState: true)
         }
     }
@@ -151,11 +157,6 @@ public final class DevServer: Sendable {
             return state.problem != nil
         }
         events.broadcast(wasBroken ? "fixed" : "reload", data: "")
-    }
-
-    /// The staging folder answered from over the output, while a build finishes.
-    var changedFiles: String? {
-        state.withLock { $0.changedFiles }
     }
 
     private func watchedFolders() -> [String] {

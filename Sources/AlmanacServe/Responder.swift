@@ -28,15 +28,8 @@ extension DevServer {
         default:
             break
         }
-        let overlay = changedFiles
-        if let response = answer(request, path: path, overlay: overlay) { return response }
-        // The staging folder became the output while this request was answered from it.
-        return answer(request, path: path, overlay: nil) ?? Self.page(404, "Not found", "Nothing is there any more.")
-    }
-
-    /// Nil when the file found went away before it could be read.
-    private func answer(_ request: HTTPServer.Request, path: String, overlay: String?) -> HTTPServer.Response? {
-        switch files.lookup(request.target, overlay: overlay) {
+        let found = servedTree.withLock { overlay in open(request.target, overlay: overlay) }
+        switch found {
         case .badRequest:
             return Self.page(400, "Bad request", "That path is not one this server answers.")
         case .notFound:
@@ -53,34 +46,85 @@ extension DevServer {
         ("Content-Security-Policy", policy), ("X-Content-Type-Options", "nosniff"), ("Cache-Control", "no-cache"),
     ]
 
-    private func serveFile(_ path: String, request: HTTPServer.Request) -> HTTPServer.Response? {
-        var information = stat()
-        guard stat(path, &information) == 0 else { return nil }
-        let size = Int(information.st_size)
-        let isHTML = Path.fileExtension(of: path) == "html"
+    /// A file found and opened: what it is read from stays the file found, whatever tree is
+    /// swapped in after.
+    struct OpenFile {
+        let path: String
+        let descriptor: Int32
+        let status: stat
+    }
+
+    enum Found {
+        case file(OpenFile)
+        case redirect(location: String)
+        case notFound
+        case badRequest
+    }
+
+    /// Finds the file and opens it; called holding `servedTree`, so the tree cannot move
+    /// between the two.
+    private func open(_ target: String, overlay: String?) -> Found {
+        switch files.lookup(target, overlay: overlay) {
+        case .badRequest: return .badRequest
+        case .notFound: return .notFound
+        case .redirect(let location): return .redirect(location: location)
+        case .file(let path):
+            let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { return .notFound }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0 else {
+                close(descriptor)
+                return .notFound
+            }
+            return .file(OpenFile(path: path, descriptor: descriptor, status: status))
+        }
+    }
+
+    /// Answers with the open file, and closes it or hands it to the server to send and close.
+    private func serveFile(_ file: OpenFile, request: HTTPServer.Request) -> HTTPServer.Response {
+        let size = Int(file.status.st_size)
+        let isHTML = Path.fileExtension(of: file.path) == "html"
         // Pages are served with the reload client in them, so their validator says so.
-        let tag = "\"\(String(UInt64(bitPattern: Int64(information.st_ino)), radix: 16))-\(String(size, radix: 16))-"
-            + "\(String(information.st_mtim.tv_sec, radix: 16)).\(String(information.st_mtim.tv_nsec, radix: 16))\(isHTML ? "-live" : "")\""
-        var headers = Self.common + [("Content-Type", StaticFiles.mediaType(of: path)), ("ETag", tag)]
+        let tag = "\"\(String(UInt64(bitPattern: Int64(file.status.st_ino)), radix: 16))-\(String(size, radix: 16))-"
+            + "\(String(file.status.st_mtim.tv_sec, radix: 16)).\(String(file.status.st_mtim.tv_nsec, radix: 16))\(isHTML ? "-live" : "")\""
+        var headers = Self.common + [("Content-Type", StaticFiles.mediaType(of: file.path)), ("ETag", tag)]
         if let match = request.header("If-None-Match"), match.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == tag }) {
+            close(file.descriptor)
             return HTTPServer.Response(status: 304, headers: headers, body: .bytes([]))
         }
         if isHTML {
-            guard let bytes = pages.page(at: path, tag: tag) else { return nil }
+            defer { close(file.descriptor) }
+            guard let bytes = pages.page(at: file.path, tag: tag, reading: { Self.readAll(file.descriptor, size: size) }) else {
+                return Self.page(500, "Cannot read", "The file at \(request.target) could not be read.")
+            }
             return HTTPServer.Response(status: 200, headers: headers, body: .bytes(bytes))
         }
         headers.append(("Accept-Ranges", "bytes"))
         let range = ByteRange(header: request.header("Range"), size: size)
         if case .unsatisfiable = range {
+            close(file.descriptor)
             return HTTPServer.Response(status: 416, headers: headers + [("Content-Range", "bytes */\(size)")], body: .bytes([]))
         }
-        let descriptor = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
         if case .part(let part) = range {
             headers.append(("Content-Range", "bytes \(part.lowerBound)-\(part.upperBound - 1)/\(size)"))
-            return HTTPServer.Response(status: 206, headers: headers, body: .file(descriptor: descriptor, offset: part.lowerBound, length: part.count))
+            return HTTPServer.Response(status: 206, headers: headers, body: .file(descriptor: file.descriptor, offset: part.lowerBound, length: part.count))
         }
-        return HTTPServer.Response(status: 200, headers: headers, body: .file(descriptor: descriptor, offset: 0, length: size))
+        return HTTPServer.Response(status: 200, headers: headers, body: .file(descriptor: file.descriptor, offset: 0, length: size))
+    }
+
+    /// The whole of an open file from its start; nil if reading fails.
+    private static func readAll(_ descriptor: Int32, size: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: size)
+        var filled = 0
+        while filled < size {
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                pread(descriptor, buffer.baseAddress! + filled, size - filled, off_t(filled))
+            }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { return nil }
+            filled += count
+        }
+        return bytes
     }
 
     /// A small page of the server's own, its text escaped, with the reload client so it goes
@@ -107,17 +151,12 @@ final class ServedPages: Sendable {
     }
 
     private let kept = Mutex(Kept())
-    let fileSystem: any FileSystem
     /// Past this, the kept pages are dropped and kept anew.
     static let limit = 64 << 20
 
-    init(fileSystem: any FileSystem = DiskFileSystem()) {
-        self.fileSystem = fileSystem
-    }
-
-    func page(at path: String, tag: String) -> [UInt8]? {
+    func page(at path: String, tag: String, reading read: () -> [UInt8]?) -> [UInt8]? {
         if let page = kept.withLock({ $0.pages[path] }), page.tag == tag { return page.bytes }
-        guard let contents = try? fileSystem.read(path) else { return nil }
+        guard let contents = read() else { return nil }
         let bytes = ReloadClient.inject(into: contents)
         kept.withLock { kept in
             if kept.size + bytes.count > Self.limit { kept = Kept() }

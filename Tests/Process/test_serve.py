@@ -206,7 +206,8 @@ def test_polling_watches_where_inotify_is_not_used(tmp_path):
 def test_pages_reload_before_the_unchanged_files_are_linked(tmp_path):
     """A changed row is answered from the build's staging folder over the previous output as
     soon as it is made: the reload comes before the thousands of unchanged pages are linked,
-    every page answers with the new build meanwhile, and Output/ ends as a fresh build."""
+    every page answers with the new build meanwhile — also across the swap, after which the
+    staging path holds the previous tree — and Output/ ends as a fresh build."""
     server = Served(tmp_path / "site")
     try:
         content = server.folder / "Content"
@@ -225,9 +226,12 @@ def test_pages_reload_before_the_unchanged_files_are_linked(tmp_path):
             response, unchanged = get(server, "/items/item-04321.html")
         assert b"Atlantis" in changed
         assert response.status == 200 and b"City 4321" in unchanged
-        deadline = time.monotonic() + 60
+        deadline, answers = time.monotonic() + 60, 0
         while not any("pages reloaded after" in line for line in server.lines[built:]) and time.monotonic() < deadline:
-            time.sleep(0.05)
+            response, body = get(server, "/items/item-01234.html")
+            assert response.status == 200 and b"Atlantis" in body, f"answer {answers} after the reload is the previous build"
+            answers += 1
+        print(f"\n{answers} answers between the reload and the end of the build, all of the new build")
         line = next((line for line in server.lines[built:] if "pages reloaded after" in line), "\n".join(server.lines))
         total = float(line.split("(")[1].split(" s")[0])
         reloaded = float(line.split("pages reloaded after ")[1].split(" s")[0])
