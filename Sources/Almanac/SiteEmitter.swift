@@ -142,7 +142,7 @@ struct SiteEmitter: Sendable {
                     emitted.reused += 1 + extra.count
                     if let splice = previous?.splices[unit.path] { emitted.splices[unit.path] = splice }
                     if !extra.isEmpty { emitted.extraFiles[unit.path] = extra }
-                    for path in extra { emitted.contentKeys[path] = previous?.contentKeys[path] }
+                    for path in [unit.path] + extra { emitted.contentKeys[path] = previous?.contentKeys[path] }
                     continue
                 }
             } catch {
@@ -202,17 +202,39 @@ struct SiteEmitter: Sendable {
         case .kept:
             throw .error(at: nil, "the previous output lost \(first.path) during the build", hint: "build again")
         }
-        if let staging {
-            for artifact in artifacts {
-                do {
-                    try staging.write(artifact)
-                } catch {
-                    throw .error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
+        guard let staging else {
+            emitted.rendered += artifacts.count
+            return emitted
+        }
+        for artifact in artifacts {
+            do {
+                if Self.comparesContent(first.work) {
+                    let key = ContentHash.fingerprint([artifact.bytes])
+                    emitted.contentKeys[artifact.path] = key
+                    if previous?.contentKeys[artifact.path] == key, try staging.reuse(artifact.path) {
+                        emitted.reused += 1
+                        continue
+                    }
                 }
+                try staging.write(artifact)
+                emitted.rendered += 1
+            } catch {
+                throw .error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
             }
         }
-        emitted.rendered += artifacts.count
         return emitted
+    }
+
+    /// Whether a unit's files are linked from the previous output when they come out byte for
+    /// byte as they were. A page's listings and section pages are keyed on its whole data, so
+    /// they are made again for any change, but most show none of it: one changed row leaves all
+    /// but one section page of a hundred as it was. A detail page's key is exactly what it
+    /// shows, so it is not compared (a hundred thousand of them would be hashed for nothing).
+    static func comparesContent(_ work: SiteManifest.Work) -> Bool {
+        switch work {
+        case .page(_, .listing), .page(_, .sectionPage): return true
+        default: return false
+        }
     }
 
     /// The previous listing file with the page's new prose in place of the old.

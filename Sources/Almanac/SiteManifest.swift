@@ -225,7 +225,8 @@ struct SiteManifest: Sendable {
     }
 
     /// No two units may write one path, and no unit may write where another needs a folder
-    /// (a static file `birds` beside detail pages in `birds/`), or into a shard folder.
+    /// (a static file `birds` beside detail pages in `birds/`), into a shard folder, or over
+    /// a search entry.
     static func checkClashes(_ units: [Unit], pages: [PageOutputs], staticRoot: String) throws(DiagnosticList) {
         var paths = Set<String>()
         paths.reserveCapacity(units.count)
@@ -235,6 +236,7 @@ struct SiteManifest: Sendable {
             clashes.append((owner(unit.path), index, unit.path))
         }
         let shardFolders = pages.compactMap(\.paths.shardFolder)
+        let entries = Set(pages.compactMap(\.paths.searchEntry))
         var folders = Set<String>()
         for (index, unit) in units.enumerated() {
             var folder = Path.directory(of: unit.path)
@@ -243,7 +245,7 @@ struct SiteManifest: Sendable {
                 if paths.contains(folder) { clashes.append((owner(folder), index, folder)) }
                 folder = Path.directory(of: folder)
             }
-            if case .staticFile = unit.work, shardFolders.contains(where: { unit.path.hasPrefix($0 + "/") }) {
+            if case .staticFile = unit.work, entries.contains(unit.path) || shardFolders.contains(where: { unit.path.hasPrefix($0 + "/") }) {
                 clashes.append((index, nil, unit.path))
             }
         }

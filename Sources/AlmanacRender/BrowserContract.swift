@@ -15,6 +15,8 @@ public enum BrowserContract {
         case sharded, rows, pageSize, folder, version, sections, shards
         /// A split page's rows: each one's label, section number and address.
         case labels, section, hrefs
+        /// The entry a split page names: the file of this build's search data.
+        case file
     }
 
     /// The fields of each entry of a split page's `sections`, in order.

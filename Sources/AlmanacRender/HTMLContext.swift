@@ -105,7 +105,7 @@ struct HTMLContext {
                     short: place < shortTitles.count ? shortTitles[place] : nil)
             },
             isGrouped: settings.style == .grouped, isCollapsible: settings.isCollapsible, hasSearch: page.hasSearch,
-            count: page.rowCount, searchData: paths.searchData,
+            count: page.rowCount, searchData: paths.searchEntry ?? paths.searchData, isSearchEntry: paths.searchEntry != nil,
             twins: twins.map { LinkView(title: $0.displayName, href: root + paths.listing($0)) })
         if let assets = site.singleFile { inline(assets, page: page, paths: paths, into: &listing) }
         return listing
@@ -117,6 +117,7 @@ struct HTMLContext {
         let searchData = page.hasSearch ? SingleFileAssets.inlineSearchData(SearchIndex.script(for: page, paths: paths)) : ""
         let script = searchData + assets.script
         listing.searchData = nil
+        listing.isSearchEntry = false
         listing.layout.inline = LayoutView.InlineAssets(style: assets.style, script: script, policy: SingleFileAssets.policy(style: assets.style, script: script))
     }
 

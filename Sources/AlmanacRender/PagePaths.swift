@@ -11,8 +11,12 @@ public struct PagePaths: Sendable {
     public let sectionFiles: [String]
     /// How each section of a split page is cut into pages; empty otherwise.
     public let sectionParts: [SectionParts]
-    /// The search data file pages name; nil when the page has no search.
+    /// The search data file; nil when the page has no search.
     public let searchData: String?
+    /// What a split page's listing and section pages name for their search data: a file of
+    /// a name that does not change, saying which `searchData` is this build's. A changed row
+    /// changes the search data, and naming it directly made every section page change too.
+    public let searchEntry: String?
     /// The folder of the search data's shards, when it is sharded.
     public let shardFolder: String?
 
@@ -29,6 +33,7 @@ public struct PagePaths: Sendable {
             sectionParts = []
         }
         searchData = page.hasSearch ? "assets/" + ContentHash.name("search-" + page.name + ".js", for: Array(inputKey.utf8)) : nil
+        searchEntry = page.hasSearch && page.isSplit ? "assets/search-" + page.name + ".js" : nil
         shardFolder = page.hasSearch && SearchIndex.isSharded(page) ? "assets/search-" + page.name : nil
     }
 

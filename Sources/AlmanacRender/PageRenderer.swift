@@ -89,8 +89,9 @@ public final class PageRenderer {
                 try sink.write(artifact)
                 paths.append(artifact.path)
             }
-            // The manifest, which pages name, is written last but is the unit's own file.
-            return paths.last.map { [$0] + paths.dropLast() } ?? []
+            // The search data's own file, written last but for its entry, is the unit's own.
+            let own = paths.lastIndex(of: outputs.paths.searchData ?? "") ?? paths.startIndex
+            return paths.isEmpty ? [] : [paths[own]] + paths.enumerated().filter { $0.offset != own }.map(\.element)
         default:
             return nil
         }

@@ -21,15 +21,26 @@ public enum SearchIndex {
     }
 
     /// The same files handed to `emit` one at a time, as they are made: at a million rows the
-    /// shards are most of a gigabyte, more than a build should hold. The file pages name comes
-    /// last.
+    /// shards are most of a gigabyte, more than a build should hold. The search data's own
+    /// file comes last but for the entry that names it.
     public static func write(for page: Page, paths: PagePaths, emit: (Artifact) throws -> Void) throws {
         guard let main = paths.searchData else { return }
-        guard paths.shardFolder != nil else {
+        if paths.shardFolder != nil {
+            try writeSharded(for: page, paths: paths, mainPath: main, emit: emit)
+        } else {
             try emit(Artifact(path: main, bytes: script(for: page, paths: paths)))
-            return
         }
-        try writeSharded(for: page, paths: paths, mainPath: main, emit: emit)
+        if let entry = paths.searchEntry { try emit(Artifact(path: entry, text: entryScript(for: page, naming: main))) }
+    }
+
+    /// The entry a split page's files name: which file holds this build's search data. The
+    /// browser asks for it past any cache; the file it names changes name with its content.
+    static func entryScript(for page: Page, naming main: String) -> String {
+        var script = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
+        JSONWriter.quote(page.name, into: &script)
+        script += "]={" + BrowserContract.key(.file)
+        JSONWriter.quote(main, into: &script)
+        return script + "};\n"
     }
 
     /// Whether a page's search data is sharded: very large, and split into section pages.

@@ -222,12 +222,21 @@
     waiting.push(callback);
     if (waiting.length > 1) return;
     const failed = () => { waiting.length = 0; fail('the search data'); };
-    loadScript(main.dataset.searchSrc, () => {
+    // A split page names an entry whose name never changes (so a changed row does not change
+    // every section page): it is asked for past any cache, and names this build's data file.
+    const load = (source, isEntry) => loadScript(isEntry ? source + '?t=' + Date.now() : source, () => {
       const loaded = (window.AlmanacSearchData || {})[pageName];
       if (!loaded) { failed(); return; }
+      const file = loaded[contract.searchData.file];
+      if (isEntry && typeof file === 'string') {
+        delete window.AlmanacSearchData[pageName];
+        load(root + file, false);
+        return;
+      }
       data = fromBuild(loaded);
       for (const waiter of waiting.splice(0)) waiter();
     }, failed);
+    load(main.dataset.searchSrc, main.dataset.searchEntry === 'true');
   };
 
   // ---- Highlighting: matches get <mark>, mapped back through folding to the original text. ----

@@ -38,6 +38,19 @@ import Testing
         try document.nodes(forXPath: xpath).map { $0.stringValue ?? "" }
     }
 
+    /// The search data a split page's file finds as the browser does: through the entry it
+    /// names, which names this build's data file.
+    static func splitSearchData(_ files: [String: String], page path: String) throws -> String {
+        let page = try document(try #require(files[path]))
+        let named = try #require(try strings(page, "//main/@data-search-src").first)
+        #expect(try strings(page, "//main/@data-search-entry") == ["true"])
+        #expect(named.hasSuffix("assets/search-things.js"), "the name a page holds does not change with the data")
+        let entry = try #require(files["assets/search-things.js"])
+        let file = try #require(entry.split(separator: "\"file\":\"").last?.split(separator: "\"").first)
+        #expect(file.hasPrefix("assets/search-things.") && file != "assets/search-things.js")
+        return try #require(files[String(file)])
+    }
+
     static let fruit: [[String: Value]] = [
         ["name": .string("Banana"), "colour": .string("yellow")],
         ["name": .string("Apple"), "colour": .string("red")],
@@ -171,7 +184,7 @@ import Testing
         #expect(try Self.strings(section, "//link[@rel='stylesheet']/@href") == ["../../assets/almanac.1.css"])
         let detail = try Self.document(try #require(files["things/apple.html"]))
         #expect(try Self.strings(detail, "//a[contains(@class, 'back')]/@href") == ["../things/sections/a.html#a"])
-        let search = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        let search = try Self.splitSearchData(files, page: "things/sections/a.html")
         #expect(search.contains(#""hrefs":["things/apple.html""#))
     }
 
@@ -199,7 +212,7 @@ import Testing
         // The front lists both pages; search results lead to the page that shows the row.
         let front = try Self.document(try #require(files["things.html"]))
         #expect(try Self.strings(front, "//span[@class='directory-parts']/a/@href") == ["things/sections/a.html", "things/sections/a.2.html"])
-        let search = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        let search = try Self.splitSearchData(files, page: "things.html")
         #expect(search.contains(#""things/sections/a.2.html#row-abbott""#))
     }
 
@@ -220,7 +233,7 @@ import Testing
             return String(decoding: bytes, as: UTF8.self)
         }
         #expect(keys == ["1$", "3$", "app", "avo", "ban", "gre", "in$", "non", "oil", "red", "yel"])
-        let manifest = try #require(files.first { $0.key.hasPrefix("assets/search-things.") }?.value)
+        let manifest = try Self.splitSearchData(files, page: "things.html")
         #expect(manifest.contains(#""sharded":true"#))
         #expect(manifest.contains(#""app":1,"#))
         let apple = try #require(files["assets/search-things/617070-0.js"])

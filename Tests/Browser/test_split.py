@@ -1,5 +1,6 @@
 """A table split into a page per section: the front, the section pages, and search across them."""
 
+import pathlib
 import shutil
 
 from conftest import build
@@ -75,6 +76,24 @@ def test_sharded_search_finds_hangul_devanagari_and_words_beside_emoji(driver, w
         driver.get((world_site / "places.html").as_uri())
         driver.find_element(By.ID, "search-field").send_keys(query)
         wait(driver, lambda: result_labels(driver) == expected)
+
+
+def test_a_section_page_a_rebuild_kept_searches_the_new_data(driver, tmp_path):
+    # A changed row in Z leaves A's section page as it was (the build links the old file), and
+    # that page still finds the row as it is now: it names a search entry whose name never
+    # changes, and the entry names this build's data.
+    content = tmp_path / "Content"
+    shutil.copytree(pathlib.Path(__file__).parent / "sites" / "split" / "Content", content)
+    output = build(content, tmp_path)
+    page = output / "cities" / "sections" / "a.html"
+    before = page.stat().st_ino
+    data = content / "cities.csv"
+    data.write_text(data.read_text(encoding="utf-8").replace("city of Zürich", "city of Zürich by the lake"), encoding="utf-8")
+    build(content, tmp_path)
+    assert page.stat().st_ino == before, "A's section page was kept, not written again"
+    driver.get(page.as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("lake")
+    wait(driver, lambda: result_labels(driver) == ["Zürich"])
 
 
 def test_search_data_that_cannot_load_says_so(driver, world_site, tmp_path):

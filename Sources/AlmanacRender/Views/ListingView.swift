@@ -24,7 +24,10 @@ struct ListingView {
     var isCollapsible: Bool
     var hasSearch: Bool
     var count: Int
+    /// The script the page loads for its search data: the data itself, or on a split page
+    /// its entry (`PagePaths.searchEntry`), which the page asks for past any cache.
     var searchData: String?
+    var isSearchEntry: Bool
     /// The other formats written beside the page.
     var twins: [LinkView]
 

@@ -76,6 +76,7 @@ extension ListingView: TemplateView {
         values["count"] = count.templateValue
         values["isEmpty"] = .bool(count == 0)
         values["searchData"] = searchData.templateValue
+        values["isSearchEntry"] = .bool(isSearchEntry)
         values["twins"] = .list(twins.enumerated().map { place, twin in
             ["name": .string(twin.title), "href": .string(twin.href), "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1)]
         })
