@@ -202,13 +202,21 @@ struct SiteEmitter: Sendable {
         case .kept:
             throw .error(at: nil, "the previous output lost \(first.path) during the build", hint: "build again")
         }
+        try store(artifacts, comparing: Self.comparesContent(first.work), into: staging, noting: &emitted)
+        return emitted
+    }
+
+    /// Writes a unit's files, or with `comparing` links each whose bytes are as before.
+    private func store(
+        _ artifacts: [Artifact], comparing: Bool, into staging: OutputWriter.Staging?, noting emitted: inout Emitted
+    ) throws(Diagnostic) {
         guard let staging else {
             emitted.rendered += artifacts.count
-            return emitted
+            return
         }
         for artifact in artifacts {
             do {
-                if Self.comparesContent(first.work) {
+                if comparing {
                     let key = ContentHash.fingerprint([artifact.bytes])
                     emitted.contentKeys[artifact.path] = key
                     if previous?.contentKeys[artifact.path] == key, try staging.reuse(artifact.path) {
@@ -222,7 +230,6 @@ struct SiteEmitter: Sendable {
                 throw .error(at: nil, "cannot write \(artifact.path): \(error)", hint: "the previous output was left as it was")
             }
         }
-        return emitted
     }
 
     /// Whether a unit's files are linked from the previous output when they come out byte for
