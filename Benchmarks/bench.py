@@ -103,7 +103,11 @@ def remove(*paths):
     TRASH.mkdir(parents=True, exist_ok=True)
     for path in paths:
         if os.path.lexists(path):
-            os.rename(path, TRASH / f"{len(os.listdir(TRASH))}-{pathlib.Path(path).name}")
+            # A number not yet used: the trash may have lost entries of an interrupted run.
+            number = len(os.listdir(TRASH))
+            while any(TRASH.glob(f"{number}-*")):
+                number += 1
+            os.rename(path, TRASH / f"{number}-{pathlib.Path(path).name}")
 
 
 def empty_trash():

@@ -175,13 +175,39 @@ def settle(client, seconds=3):
             return
 
 
-def reload_time(client, path, text):
-    """Writes `text` over `path` and times its reload; then lets the server go quiet for twice
-    that long, so a build the write set off a second time is over before the next edit."""
+def reload_time(client, path, text, built=None):
+    """Writes `text` over `path` and times its reload; then waits until the build is over
+    (`built`, where the server says so: Almanac reloads pages before it has linked the
+    unchanged files) and lets the server go quiet, so no build of this edit is still running
+    when the next edit lands."""
     written = replace(path, text)
     seconds = client.next_reload(written) - written
-    settle(client, 2 * seconds + 2)
+    if built:
+        built(written)
+        settle(client, 1)
+    else:
+        settle(client, 2 * seconds + 2)
     return seconds
+
+
+class ServeLog:
+    """`almanac serve`'s lines, read on a thread, each with the moment it came."""
+
+    def __init__(self, process):
+        self.lines = queue.Queue()
+        threading.Thread(target=self.read, args=(process,), daemon=True).start()
+
+    def read(self, process):
+        for line in process.stdout:
+            self.lines.put((line, time.monotonic()))
+
+    def wait_built(self, after):
+        """Until a build that ended after `after` says so ("Rebuilt …")."""
+        deadline = time.monotonic() + WAIT
+        while True:
+            line, when = self.lines.get(timeout=max(0.1, deadline - time.monotonic()))
+            if when >= after and line.startswith("Rebuilt"):
+                return
 
 
 def almanac_reloads(almanac, site):
@@ -192,17 +218,18 @@ def almanac_reloads(almanac, site):
     prose = page.read_text(encoding="utf-8")
     port = free_port()
     process = subprocess.Popen([str(almanac), "serve", "--port", str(port), "--output", str(site / "Served")], cwd=site,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = ServeLog(process)
     figures = {}
     client = None
     try:
         wait_until_serving(port, process, "/records.html")
         client = EventStream(port)
         settle(client)
-        figures["prose"] = reload_time(client, page, prose + "\nEdited.\n")
+        figures["prose"] = reload_time(client, page, prose + "\nEdited.\n", log.wait_built)
         for change in ("changed", "added"):
-            figures[change] = reload_time(client, records, edited_records(records, change)[1])
-            reload_time(client, records, original)
+            figures[change] = reload_time(client, records, edited_records(records, change)[1], log.wait_built)
+            reload_time(client, records, original, log.wait_built)
     finally:
         if client:
             client.close()
