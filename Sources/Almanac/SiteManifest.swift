@@ -107,9 +107,15 @@ struct SiteManifest: Sendable {
                 let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: global + keys.details))
                 units.reserveCapacity(units.count + outputs.unitCount)
                 let index = pages.count
-                var detailKeys = SiteManifest.detailKeys(of: outputs, keys).makeIterator()
+                let rowKeys = SiteManifest.rowKeys(of: outputs, keys)
+                let shared = page.isSplit ? outputs.sectionPagesInputs() : []
                 outputs.forEachUnit { path, unit in
-                    let key = if case .detail = unit { detailKeys.next() ?? "" } else { SiteManifest.key(of: unit, keys) }
+                    let key = switch unit {
+                    case .detail(let section, let position): rowKeys[section][position]
+                    case .sectionPage(let section, let part):
+                        SiteManifest.sectionPageKey(outputs, section: section, part: part, shared: shared, rowKeys: rowKeys, keys)
+                    default: SiteManifest.key(of: unit, keys)
+                    }
                     units.append(Unit(path: path, key: key, work: .page(index, unit)))
                 }
                 pages.append(outputs)
@@ -170,20 +176,29 @@ struct SiteManifest: Sendable {
         return keys.details
     }
 
-    /// The key of each detail page, in unit order: its page's settings and what it shows of its
-    /// row and neighbours. Made on every core, a few thousand rows at a time: each reads its
-    /// row's fields whole.
-    static func detailKeys(of outputs: PageOutputs, _ keys: PageSource.PartKeys) -> [String] {
-        var places: [(section: Int, position: Int)] = []
-        outputs.forEachUnit { _, unit in
-            if case .detail(let section, let position) = unit { places.append((section, position)) }
-        }
+    /// The key of each row, by section: its page's settings and what its detail page shows of
+    /// it and its neighbours (`PageOutputs.detailInputs`), which is also all a section page
+    /// shows of it. A detail page's key is its row's; a section page's is made from its rows'.
+    /// Made on every core, a few thousand rows at a time: each reads its row's fields whole.
+    /// Empty for a page with neither detail pages nor section pages.
+    static func rowKeys(of outputs: PageOutputs, _ keys: PageSource.PartKeys) -> [[String]] {
+        let page = outputs.page
+        guard page.isSplit || page.settings.hasDetailPages else { return page.sections.map { _ in [] } }
+        let places = page.sections.indices.flatMap { section in page.sections[section].rows.indices.map { (section, $0) } }
         let settings = Array(keys.settings.utf8)
         let chunks = stride(from: 0, to: places.count, by: 4096).map { $0..<min($0 + 4096, places.count) }
-        let found = places
-        return Parallel.map(chunks) { range in
-            range.map { ContentHash.fingerprint([settings, outputs.detailInputs(section: found[$0].section, position: found[$0].position)]) }
-        }.flatMap { $0 }
+        var flat = Parallel.map(chunks) { range in
+            range.map { ContentHash.fingerprint([settings, outputs.detailInputs(section: places[$0].0, position: places[$0].1)]) }
+        }.flatMap { $0 }.makeIterator()
+        return page.sections.map { section in section.rows.map { _ in flat.next() ?? "" } }
+    }
+
+    /// A section page's key: what every section page shows and the keys of the rows it lists.
+    static func sectionPageKey(
+        _ outputs: PageOutputs, section: Int, part: Int, shared: [UInt8], rowKeys: [[String]], _ keys: PageSource.PartKeys
+    ) -> String {
+        let rows = rowKeys[section][outputs.paths.sectionParts[section].ranges[part]]
+        return ContentHash.fingerprint([Array(keys.shape.utf8), shared, Array(rows.joined(separator: "\u{0}").utf8)])
     }
 
     /// A cached page's units, all reused from the last build.

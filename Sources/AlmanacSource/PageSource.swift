@@ -104,6 +104,9 @@ public struct PageSource: Sendable {
         public let layout: String
         /// Everything, prose included: the listing in each document format.
         public let listing: String
+        /// Name, settings and prose headings, without the data: what a split page's section
+        /// pages share, beside the rows each lists.
+        public let shape: String
     }
 
     /// Site-wide inputs are not part of these: a cache is only used when they are unchanged.
@@ -114,7 +117,8 @@ public struct PageSource: Sendable {
             [Array(name.utf8), settingsBytes, Array(dataDigest.utf8)] + prose.headings.map { Array($0.utf8) })
         let layout = ContentHash.fingerprint([Array(details.utf8), Array((prose.isEmpty ? "" : "prose").utf8)])
         let listing = ContentHash.fingerprint([Array(layout.utf8), Array(frontMatter.body.utf8)])
-        return PartKeys(settings: settings, details: details, layout: layout, listing: listing)
+        let shape = ContentHash.fingerprint([Array(name.utf8), settingsBytes] + prose.headings.map { Array($0.utf8) })
+        return PartKeys(settings: settings, details: details, layout: layout, listing: listing, shape: shape)
     }
 
     /// The data file's records, parsed from the bytes already read, which are then let go:
