@@ -10,26 +10,21 @@ extension PageOutputs {
     public func detailInputs(section: Int, position: Int) -> [UInt8] {
         let shown = page.sections[section]
         let row = shown.rows[position]
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(512)
-        func text(_ value: String) {
-            bytes += value.utf8
-            bytes.append(0)
-        }
-        text(page.labelField)
-        text(row.label)
-        text(row.slug)
-        row.record.appendContent(to: &bytes)
-        bytes.append(0)
-        text(shown.id)
-        text(shown.title)
-        text(sectionHome(section, position: position))
+        var key = KeyBytes(capacity: 512)
+        key.text(page.labelField)
+        key.text(row.label)
+        key.text(row.slug)
+        row.record.appendContent(to: &key.bytes)
+        key.bytes.append(0)
+        key.text(shown.id)
+        key.text(shown.title)
+        key.text(sectionHome(section, position: position))
         let (previous, next) = page.settings.detailNeighbours(of: position, in: shown)
         for neighbour in [previous, next] {
-            text(neighbour == nil ? "-" : "+")
-            text(neighbour?.label ?? "")
-            text(neighbour?.slug ?? "")
+            key.text(neighbour == nil ? "-" : "+")
+            key.text(neighbour?.label ?? "")
+            key.text(neighbour?.slug ?? "")
         }
-        return bytes
+        return key.bytes
     }
 }

@@ -7,26 +7,22 @@
 /// there belongs here or in a row's `detailInputs`.
 extension PageOutputs {
     public func sectionPagesInputs() -> [UInt8] {
-        var bytes: [UInt8] = []
-        func text(_ value: String) {
-            bytes += value.utf8
-            bytes.append(0)
-        }
-        text(page.name)
-        text(page.title)
-        text(page.labelField)
-        text(String(page.rowCount))
-        text(TestSummary.line(for: page) ?? "")
-        for twin in twins { text(twin.name) }
+        var key = KeyBytes()
+        key.text(page.name)
+        key.text(page.title)
+        key.text(page.labelField)
+        key.text(String(page.rowCount))
+        key.text(TestSummary.line(for: page) ?? "")
+        for twin in twins { key.text(twin.name) }
         for (index, section) in page.sections.enumerated() {
-            text(section.id)
-            text(section.title)
-            text(String(section.rows.count))
-            text(paths.sectionFiles.indices.contains(index) ? paths.sectionFiles[index] : "")
+            key.text(section.id)
+            key.text(section.title)
+            key.text(String(section.rows.count))
+            key.text(paths.sectionFiles.indices.contains(index) ? paths.sectionFiles[index] : "")
             let parts = paths.sectionParts.indices.contains(index) ? paths.sectionParts[index] : nil
-            text(String(parts?.count ?? 0))
-            for guide in parts?.guides ?? [] { text(guide) }
+            key.text(String(parts?.count ?? 0))
+            for guide in parts?.guides ?? [] { key.text(guide) }
         }
-        return bytes
+        return key.bytes
     }
 }
