@@ -94,6 +94,9 @@ public struct SiteBuilder: Sendable {
             : nil
         let (manifest, warnings) = try makeManifest(inputs, previous: previous)
         clock.mark("load and model")
+        if let previous, let files = filesUpToDate(manifest, previous: previous) {
+            return report(manifest, SiteEmitter.Emitted(reused: files), warnings: warnings, stages: clock.stages)
+        }
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
         let staging: OutputWriter.Staging
         do {
@@ -146,6 +149,20 @@ public struct SiteBuilder: Sendable {
             }
         }
         return emitter
+    }
+
+    /// Whether the output is already the tree this build would make: the same build id (every
+    /// path with the key of its inputs) as the cache that describes it, and every file still
+    /// there. Then nothing is written: a build run twice, or `serve` woken by an editor's
+    /// temporary file, costs the reading alone, not a link per file and a swap. Returns how
+    /// many files the output holds; nil when it is not up to date.
+    private func filesUpToDate(_ manifest: SiteManifest, previous: BuildCache) -> Int? {
+        guard previous.build == manifest.buildID else { return nil }
+        let paths = manifest.units.map(\.path) + manifest.units.flatMap { previous.extraFiles[$0.path] ?? [] }
+        let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
+        let output = options.outputPath
+        let allThere = Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }
+        return allThere ? paths.count : nil
     }
 
     /// Deletes the previous output tree a build with `keepsPreviousOutput` left beside the new.

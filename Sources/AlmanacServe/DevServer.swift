@@ -135,7 +135,9 @@ public final class DevServer: Sendable {
         defer { builder.removePreviousOutput() }
         do {
             let report = try builder.build()
-            if reloaded.withLock({ $0 }) == nil { announceSuccess() }
+            // A build that changed nothing (an editor's temporary file woke it) reloads no page,
+            // unless the pages show the last build's problem, which is now gone.
+            if reloaded.withLock({ $0 }) == nil, report.fileCount > 0 || currentProblem != nil { announceSuccess() }
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let early = reloaded.withLock { $0 }.map { String(format: "; pages reloaded after %.2f s", $0.timeIntervalSince(started)) } ?? ""
             for warning in report.warnings { log(describe(warning)) }

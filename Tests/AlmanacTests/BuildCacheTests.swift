@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacCore
 import AlmanacTestSupport
+import Foundation
 import Testing
 
 /// The cache may only ever save work: whatever happened between two builds, a build that uses
@@ -88,6 +89,27 @@ import Testing
         #expect(report.reusedPages == 1, "friends is kept whole")
         #expect(fileSystem.exists("Output/states/utah.html"))
         #expect(fileSystem.tree("Output") == (try Self.fresh(fileSystem)))
+    }
+
+    /// A build with nothing to change writes nothing: the output's folder and files are the
+    /// ones the last build made (on the real disk, where a rewrite would show as a new inode);
+    /// a file deleted from the output by hand is made again.
+    @Test func aBuildWithNothingToChangeLeavesTheOutputAsItIs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("---\ndata: states.csv\ndetail: true\n---\n", to: "Content/states.md")
+        try folder.write("name,capital\nOhio,Columbus\nUtah,Salt Lake City\n", to: "Content/states.csv")
+        var options = BuildOptions()
+        options.contentPath = folder.path("Content")
+        options.outputPath = folder.path("Output")
+        let first = try SiteBuilder(options: options).build()
+        let inode = { (path: String) in (try? FileManager.default.attributesOfItem(atPath: folder.path(path))[.systemFileNumber] as? Int) ?? nil }
+        let before = (inode("Output"), inode("Output/states/ohio.html"))
+        let again = try SiteBuilder(options: options).build()
+        #expect(again.fileCount == 0 && again.reusedFiles == first.fileCount)
+        #expect(inode("Output") == before.0 && inode("Output/states/ohio.html") == before.1, "the same tree, not a new one of links")
+        try FileManager.default.removeItem(atPath: folder.path("Output/states/utah.html"))
+        let repaired = try SiteBuilder(options: options).build()
+        #expect(repaired.fileCount >= 1 && FileManager.default.fileExists(atPath: folder.path("Output/states/utah.html")))
     }
 
     /// A site template that shows the prose escaped keeps it escaped when a prose edit is

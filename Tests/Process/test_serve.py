@@ -118,6 +118,28 @@ def events(served, count, timeout=20):
     return found
 
 
+def test_a_file_that_changes_nothing_rebuilds_without_reloading_the_pages(served):
+    """An editor's temporary file in the content folder wakes a build that finds nothing to
+    change: it writes nothing and the open pages are not reloaded."""
+    before = len(served.lines)
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        waiting = pool.submit(events, served, 1, 4)
+        time.sleep(0.5)
+        scratch = served.folder / "Content" / ".planets.md.swp"
+        scratch.write_text("an editor's swap file")
+        try:
+            deadline = time.monotonic() + 15
+            while not any(line.startswith("Rebuilt") for line in served.lines[before:]) and time.monotonic() < deadline:
+                time.sleep(0.05)
+            rebuilt = [line for line in served.lines[before:] if line.startswith("Rebuilt")]
+            assert rebuilt and "0 files rendered" in rebuilt[0], served.lines[before:]
+            with pytest.raises((socket.timeout, TimeoutError)):
+                waiting.result()
+        finally:
+            scratch.unlink()
+    assert served.wait_for_line("Rebuilt", timeout=15)
+
+
 def test_an_edit_rebuilds_and_a_broken_build_keeps_the_last_good_site(served):
     with concurrent.futures.ThreadPoolExecutor(1) as pool:
         waiting = pool.submit(events, served, 1)
