@@ -233,7 +233,7 @@ def edit_figures(n=100_000):
             figures["hugo"] = edit_bench.hugo_reloads(hugo_site(n, records))
             print(f"  hugo server, edit to reload: " + ", ".join(f"{k} {v:.2f} s" for k, v in figures["hugo"].items()), flush=True)
         except Exception as error:  # a yardstick that fails is reported, not fatal
-            figures["hugo"] = {"error": str(error)}
+            figures["hugo"] = {"error": str(error) or type(error).__name__}
         remove(WORK / f"hugo-{n}")
     figures["measured"] = f"{machine()['date']}, Almanac {machine()['almanac']}"
     return figures

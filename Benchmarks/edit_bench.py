@@ -21,7 +21,7 @@ import subprocess
 import threading
 import time
 
-WAIT = 600  # seconds at most for any one build or reload
+WAIT = 1200  # seconds at most for any one build or reload (hugo server took over 600 for a prose edit)
 
 
 def replace(path, text):
