@@ -86,7 +86,11 @@ extension SiteBuilder {
     /// deleted one by hand); checked in chunks on every core, as a page may have 100,000.
     static func outputHasFiles(of entry: BuildCache.Page, previous: BuildCache?, fileSystem: any FileSystem, output: String) -> Bool {
         let files = entry.paths
-        let paths = files + files.flatMap { previous?.extraFiles[$0] ?? [] }
+        return outputHas(files + files.flatMap { previous?.extraFiles[$0] ?? [] }, fileSystem: fileSystem, output: output)
+    }
+
+    /// Whether every one of `paths` is in the output, checked in chunks on every core.
+    static func outputHas(_ paths: [String], fileSystem: any FileSystem, output: String) -> Bool {
         let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
         return Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }
     }

@@ -159,10 +159,7 @@ public struct SiteBuilder: Sendable {
     private func filesUpToDate(_ manifest: SiteManifest, previous: BuildCache) -> Int? {
         guard previous.build == manifest.buildID else { return nil }
         let paths = manifest.units.map(\.path) + manifest.units.flatMap { previous.extraFiles[$0.path] ?? [] }
-        let chunks = stride(from: 0, to: paths.count, by: 4096).map { paths[$0..<min($0 + 4096, paths.count)] }
-        let output = options.outputPath
-        let allThere = Parallel.map(chunks) { chunk in chunk.allSatisfy { fileSystem.exists(Path.join(output, $0)) } }.allSatisfy { $0 }
-        return allThere ? paths.count : nil
+        return Self.outputHas(paths, fileSystem: fileSystem, output: options.outputPath) ? paths.count : nil
     }
 
     /// Deletes the previous output tree a build with `keepsPreviousOutput` left beside the new.

@@ -89,9 +89,9 @@ public final class PageRenderer {
                 try sink.write(artifact)
                 paths.append(artifact.path)
             }
-            // The search data's own file, written last but for its entry, is the unit's own.
-            let own = paths.lastIndex(of: outputs.paths.searchData ?? "") ?? paths.startIndex
-            return paths.isEmpty ? [] : [paths[own]] + paths.enumerated().filter { $0.offset != own }.map(\.element)
+            // The search data's own file, written near the end, is the unit's own.
+            guard let own = outputs.paths.searchData, paths.contains(own) else { return paths }
+            return [own] + paths.filter { $0 != own }
         default:
             return nil
         }
