@@ -188,7 +188,7 @@ struct SiteManifest: Sendable {
         let settings = Array(keys.settings.utf8)
         let chunks = stride(from: 0, to: places.count, by: 4096).map { $0..<min($0 + 4096, places.count) }
         var flat = Parallel.map(chunks) { range in
-            range.map { ContentHash.fingerprint([settings, outputs.detailInputs(section: places[$0].0, position: places[$0].1)]) }
+            range.map { ContentHash.shortFingerprint([settings, outputs.detailInputs(section: places[$0].0, position: places[$0].1)]) }
         }.flatMap { $0 }.makeIterator()
         return page.sections.map { section in section.rows.map { _ in flat.next() ?? "" } }
     }
