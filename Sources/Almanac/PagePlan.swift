@@ -24,26 +24,33 @@ enum PagePlan: Sendable {
     }
 }
 
+/// Every page's plan, the home page's model, and what planning found.
+struct PlannedPages {
+    let plans: [PagePlan]
+    let home: (page: Page, key: String)?
+    let warnings: [Diagnostic]
+    /// Pages whose data `serve`'s session held, parsed by an earlier build.
+    let dataFromMemory: Int
+}
+
 extension SiteBuilder {
     /// The plan of every page and the home page's model, reading each page once, on every
     /// core. Reports every page that fails, not only the first.
-    func planPages(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (plans: [PagePlan], home: (page: Page, key: String)?, warnings: [Diagnostic]) {
+    func planPages(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> PlannedPages {
         let output = options.outputPath
         // Beside the output: a folder the build writes to, on the disk the output goes to.
         let parent = Path.directory(of: fileSystem.resolved(output))
         let spillFolder: String? = fileSystem is DiskFileSystem ? (parent.isEmpty ? "/" : parent) : nil
         let results = Parallel.map(inputs.pages) { location in
-            Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic]) in
+            Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic], Bool) in
                 var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
-                var readWarnings: [Diagnostic] = []
                 if location.name == "index" {
-                    let data = try source.parseData(warnings: &readWarnings)
-                    let built = try source.model(prose: source.readProse(), data: data, site: inputs.site)
-                    return (nil, (built.page, source.key), readWarnings + built.warnings)
+                    let (built, fromMemory) = try modelled(&source, prose: source.readProse(), site: inputs.site, spillFolder: nil)
+                    return (nil, (built.page, source.key), built.warnings, fromMemory)
                 }
                 let entry = previous?.pages[location.name]
                 if let entry, entry.key == source.key, Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
-                    return (.kept(name: location.name, entry: entry), nil, [])
+                    return (.kept(name: location.name, entry: entry), nil, [], false)
                 }
                 let prose = source.readProse()
                 let keys = source.partKeys(prose: prose)
@@ -54,21 +61,22 @@ extension SiteBuilder {
                     let edit = PagePlan.ProseEdit(
                         name: location.name, entry: entry, prose: ProseText(prose, allowsUnsafe: source.settings.allowsUnsafeMarkdown),
                         sourceKey: source.key, listingKey: keys.listing)
-                    return (.proseEdited(edit), nil, [])
+                    return (.proseEdited(edit), nil, [], false)
                 }
-                let data = try source.parseData(warnings: &readWarnings, spillFolder: spillFolder)
-                let built = try source.model(prose: prose, data: data, site: inputs.site)
-                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, readWarnings + built.warnings)
+                let (built, fromMemory) = try modelled(&source, prose: prose, site: inputs.site, spillFolder: spillFolder)
+                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, built.warnings, fromMemory)
             }
         }
         var plans: [PagePlan] = []
         var home: (page: Page, key: String)?
         var warnings: [Diagnostic] = []
         var errors: [Diagnostic] = []
+        var dataFromMemory = 0
         for result in results {
             switch result {
-            case .success(let (plan, homePage, pageWarnings)):
+            case .success(let (plan, homePage, pageWarnings, fromMemory)):
                 if let plan { plans.append(plan) }
+                if fromMemory { dataFromMemory += 1 }
                 if let homePage { home = homePage }
                 warnings += pageWarnings
             case .failure(let error):
@@ -79,7 +87,32 @@ extension SiteBuilder {
             errors += warnings.map { .error(at: $0.location, $0.message, hint: $0.hint) }
         }
         guard errors.isEmpty else { throw DiagnosticList(errors) }
-        return (plans, home, options.isStrict ? [] : warnings)
+        options.session?.keepOnly(pages: Set(inputs.pages.map(\.name)))
+        return PlannedPages(plans: plans, home: home, warnings: options.isStrict ? [] : warnings, dataFromMemory: dataFromMemory)
+    }
+
+    /// The page's model, made from its data parsed now, or taken from `serve`'s session where
+    /// the session holds the model made from the same bytes, or the data parsed from them.
+    /// `fromMemory`: the data file was not parsed.
+    func modelled(
+        _ source: inout PageSource, prose: Prose, site: SiteSettings, spillFolder: String?
+    ) throws(Diagnostic) -> (model: BuildSession.Modelled, fromMemory: Bool) {
+        let session = options.session, name = source.name
+        if let model = session?.model(page: name, key: source.key) { return (model, source.data != nil) }
+        let parseKey = source.parseKey
+        var data: BuildSession.ParsedData
+        var fromMemory = false
+        if let parseKey, let kept = session?.data(page: name, key: parseKey) {
+            (data, fromMemory) = (kept, true)
+        } else {
+            var warnings: [Diagnostic] = []
+            data = BuildSession.ParsedData(shape: try source.parseData(warnings: &warnings, spillFolder: spillFolder), warnings: warnings)
+            if let parseKey { session?.remember(data, page: name, key: parseKey) }
+        }
+        let built = try source.model(prose: prose, data: data.shape, site: site)
+        let model = BuildSession.Modelled(page: built.page, warnings: data.warnings + built.warnings)
+        session?.remember(model, page: name, key: source.key)
+        return (model, fromMemory)
     }
 
     /// Whether every file the cache lists for a page is still in the output (someone may have

@@ -59,6 +59,9 @@ public struct BuildReport: Sendable {
     public let reusedPages: Int
     /// Pages whose prose alone changed, updated in place of being rendered.
     public let proseOnlyPages: Int
+    /// Pages whose data file was not parsed again: `serve`'s session held what an earlier
+    /// build parsed from the same bytes.
+    public let pagesWithDataFromMemory: Int
     public let warnings: [Diagnostic]
     /// How long each stage took, in order, and the most memory the build had held by its end
     /// (nil where the system does not say), for `--verbose`.
@@ -92,10 +95,10 @@ public struct SiteBuilder: Sendable {
             ? options.session?.cache(output: options.outputPath, global: inputs.global, fileSystem: fileSystem)
                 ?? BuildCache.load(fileSystem, content: options.contentPath, output: options.outputPath, global: inputs.global)
             : nil
-        let (manifest, warnings) = try makeManifest(inputs, previous: previous)
+        let (manifest, planned) = try makeManifest(inputs, previous: previous)
         clock.mark("load and model")
         if let previous, let files = filesUpToDate(manifest, previous: previous) {
-            return report(manifest, SiteEmitter.Emitted(reused: files), warnings: warnings, stages: clock.stages)
+            return report(manifest, SiteEmitter.Emitted(reused: files), planned, stages: clock.stages)
         }
         let writer = OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath)
         let staging: OutputWriter.Staging
@@ -127,7 +130,7 @@ public struct SiteBuilder: Sendable {
             try? cache.save(fileSystem, content: options.contentPath)
             options.session?.remember(cache)
         }
-        return report(manifest, emitted, warnings: warnings, stages: clock.stages)
+        return report(manifest, emitted, planned, stages: clock.stages)
     }
 
     /// The emitter for a build, telling `options` of its progress and of its changed files.
@@ -171,26 +174,26 @@ public struct SiteBuilder: Sendable {
     public func check() throws(DiagnosticList) -> BuildReport {
         var clock = StageClock()
         let inputs = try loadInputs()
-        let (manifest, warnings) = try makeManifest(inputs, previous: nil)
+        let (manifest, planned) = try makeManifest(inputs, previous: nil)
         clock.mark("load and model")
         let emitted = try SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: nil)
             .emit(into: nil)
         clock.mark("render")
-        return report(manifest, emitted, warnings: warnings, stages: clock.stages)
+        return report(manifest, emitted, planned, stages: clock.stages)
     }
 
-    func makeManifest(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (SiteManifest, [Diagnostic]) {
+    func makeManifest(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (SiteManifest, PlannedPages) {
         let planned = try planPages(inputs, previous: previous)
         let home = planned.home ?? (Self.defaultHome(site: inputs.site), ContentHash.fingerprint([Array(inputs.site.title.utf8)]))
-        return (try SiteManifest(inputs, plans: planned.plans, home: home.page, homeKey: home.key), planned.warnings)
+        return (try SiteManifest(inputs, plans: planned.plans, home: home.page, homeKey: home.key), planned)
     }
 
-    func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, warnings: [Diagnostic], stages: [(name: String, seconds: Double, peakBytes: Int?)]) -> BuildReport {
+    func report(_ manifest: SiteManifest, _ emitted: SiteEmitter.Emitted, _ planned: PlannedPages, stages: [(name: String, seconds: Double, peakBytes: Int?)]) -> BuildReport {
         BuildReport(
             pageCount: manifest.summaries.count, rowCount: manifest.summaries.reduce(0) { $0 + $1.rowCount },
             fileCount: emitted.rendered, reusedFiles: emitted.reused,
             reusedPages: manifest.keptPageCount, proseOnlyPages: manifest.edits.count,
-            warnings: warnings, stages: stages)
+            pagesWithDataFromMemory: planned.dataFromMemory, warnings: planned.warnings, stages: stages)
     }
 
     /// The pages as the home page lists them: by title, in the site's collation.

@@ -141,7 +141,9 @@ public final class DevServer: Sendable {
             let seconds = String(format: "%.2f", Date().timeIntervalSince(started))
             let early = reloaded.withLock { $0 }.map { String(format: "; pages reloaded after %.2f s", $0.timeIntervalSince(started)) } ?? ""
             for warning in report.warnings { log(describe(warning)) }
-            log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept (\(seconds) s\(early))")
+            let parsed = report.pagesWithDataFromMemory == 0 ? ""
+                : ", data of \(report.pagesWithDataFromMemory) page\(report.pagesWithDataFromMemory == 1 ? "" : "s") kept in memory"
+            log("\(reason == nil ? "Built" : "Rebuilt") \(report.pageCount) page\(report.pageCount == 1 ? "" : "s"): \(report.fileCount) file\(report.fileCount == 1 ? "" : "s") rendered, \(report.reusedFiles) kept\(parsed) (\(seconds) s\(early))")
         } catch {
             let text = error.diagnostics.map(describe).joined(separator: "\n")
             log(text)

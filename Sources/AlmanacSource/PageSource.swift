@@ -121,6 +121,18 @@ public struct PageSource: Sendable {
         return PartKeys(settings: settings, details: details, layout: layout, listing: listing, shape: shape)
     }
 
+    /// A fingerprint of what parsing the data file depends on: its path and bytes, and the
+    /// settings the reader takes (`columns`, `key`, the fields a streamed file keeps in memory).
+    /// Nil for a page without data. Equal keys parse to the same records, so `serve` may reuse
+    /// a page's parsed data across an edit of its front matter or prose.
+    public var parseKey: String? {
+        guard let data else { return nil }
+        let fields = !isStreamed ? ["whole"] : settings.fieldsReadPerRow.map { ["some"] + $0.sorted() } ?? ["all"]
+        let columns = settings.columns.map { ["some"] + $0 } ?? ["none"]
+        let parts = [data.path, dataDigest, settings.key] + columns + ["\u{0}"] + fields
+        return ContentHash.fingerprint(parts.map { Array($0.utf8) })
+    }
+
     /// The data file's records, parsed from the bytes already read, which are then let go:
     /// take the keys (`partKeys`) first. A large file's records keep only the fields the page
     /// reads per row in memory, the rest in a spill file made in `spillFolder`.

@@ -118,6 +118,15 @@ def events(served, count, timeout=20):
     return found
 
 
+def rebuilds_since(served, before, timeout=15):
+    """The "Rebuilt" lines logged after the first `before` lines, once there is one (or after
+    `timeout` seconds, none)."""
+    deadline = time.monotonic() + timeout
+    while not any(line.startswith("Rebuilt") for line in served.lines[before:]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    return [line for line in served.lines[before:] if line.startswith("Rebuilt")]
+
+
 def test_a_file_that_changes_nothing_rebuilds_without_reloading_the_pages(served):
     """An editor's temporary file in the content folder wakes a build that finds nothing to
     change: it writes nothing and the open pages are not reloaded."""
@@ -128,16 +137,31 @@ def test_a_file_that_changes_nothing_rebuilds_without_reloading_the_pages(served
         scratch = served.folder / "Content" / ".planets.md.swp"
         scratch.write_text("an editor's swap file")
         try:
-            deadline = time.monotonic() + 15
-            while not any(line.startswith("Rebuilt") for line in served.lines[before:]) and time.monotonic() < deadline:
-                time.sleep(0.05)
-            rebuilt = [line for line in served.lines[before:] if line.startswith("Rebuilt")]
+            rebuilt = rebuilds_since(served, before)
             assert rebuilt and "0 files rendered" in rebuilt[0], served.lines[before:]
             with pytest.raises((socket.timeout, TimeoutError)):
                 waiting.result()
         finally:
             scratch.unlink()
     assert served.wait_for_line("Rebuilt", timeout=15)
+
+
+def test_a_retitled_page_is_rebuilt_from_the_data_the_server_parsed_before(served):
+    """An edit of a page's front matter leaves its data file as it was: the server models the
+    page from the data it parsed for the last build, says so, and serves the new title."""
+    page = served.folder / "Content" / "planets.md"
+    text = page.read_text()
+    before = len(served.lines)
+    page.write_text(text.replace("title: Planets", "title: The Planets", 1))
+    try:
+        rebuilt = rebuilds_since(served, before)
+        assert rebuilt and "data of 1 page kept in memory" in rebuilt[0], served.lines[before:]
+        _, body = get(served, "/planets.html")
+        assert b"<h1" in body and b"The Planets" in body
+    finally:
+        before = len(served.lines)
+        page.write_text(text)
+        rebuilds_since(served, before)
 
 
 def test_an_edit_rebuilds_and_a_broken_build_keeps_the_last_good_site(served):
