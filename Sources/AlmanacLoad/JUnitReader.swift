@@ -32,6 +32,12 @@ public struct JUnitReader {
                 at: TextPosition.location(of: doctype, in: bytes, path: path), "JUnit XML does not use a document type (<!DOCTYPE>)",
                 hint: "a results file has no DTD; entities beyond &lt; &gt; &amp; &quot; &apos; are not read")
         }
+        if let instruction = Self.firstProcessingInstruction(bytes) {
+            throw .error(
+                at: TextPosition.location(of: instruction, in: bytes, path: path),
+                "JUnit XML does not use processing instructions (<?…?>) other than the XML declaration",
+                hint: "remove it; a results file needs only <?xml version=\"1.0\"?> at its very start, if anything")
+        }
         let collector = Collector(path: path)
         let parser = XMLParser(data: Data(bytes))
         parser.shouldResolveExternalEntities = false
@@ -61,6 +67,27 @@ public struct JUnitReader {
             if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
         }
         return nil
+    }
+
+    /// The offset of a processing instruction other than the XML declaration at the start.
+    /// Foundation's parser reads a bare one (`<?x?>`) through a null pointer and crashes the
+    /// process, and a results file has no use for any: they are refused before it sees them.
+    static func firstProcessingInstruction(_ bytes: [UInt8]) -> Int? {
+        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var index = start
+        while index + 1 < bytes.count {
+            if bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
+                if index != start || !isDeclaration(bytes[(index + 2)...]) { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// `xml` followed by white space: the declaration's target (`<?xml-stylesheet` is not it).
+    private static func isDeclaration(_ rest: ArraySlice<UInt8>) -> Bool {
+        guard rest.starts(with: Array("xml".utf8)), rest.count > 3 else { return false }
+        return [0x20, 0x09, 0x0A, 0x0D].contains(rest[rest.startIndex + 3])
     }
 
     /// libxml2's errors in words: Foundation on Linux passes on only libxml2's own error number

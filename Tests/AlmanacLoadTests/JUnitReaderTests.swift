@@ -275,6 +275,22 @@ import Testing
         #expect(error(external) != nil)
     }
 
+    /// A bare processing instruction crashed the process inside Foundation's parser (found by
+    /// fuzzing): every one but the declaration is refused at its place, before parsing.
+    @Test(arguments: ["<?x?>", "<?x?><testsuite/>", "<?xml version=\"1.0\"?>\n<testsuite>\n<?x?>\n</testsuite>",
+                      "<?xml-stylesheet href=\"a.xsl\"?><testsuite/>", "\n<?xml version=\"1.0\"?><testsuite/>"])
+    func processingInstructionsOtherThanTheDeclarationAreRefused(text: String) throws {
+        let diagnostic = try #require(error(text))
+        #expect(diagnostic.message == "JUnit XML does not use processing instructions (<?…?>) other than the XML declaration")
+        #expect(diagnostic.location?.line == (text.hasPrefix("<?xml version") ? 3 : text.hasPrefix("\n") ? 2 : 1))
+    }
+
+    @Test func theDeclarationIsReadWithOrWithoutAByteOrderMark() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuite name=\"s\"><testcase name=\"t\"/></testsuite>"
+        #expect(try JUnitReader().read(Array(text.utf8), path: "r.xml").count == 1)
+        #expect(try JUnitReader().read([0xEF, 0xBB, 0xBF] + Array(text.utf8), path: "r.xml").count == 1)
+    }
+
     @Test func readsThroughDataReaderByExtension() throws {
         guard case .records(let records) = try DataReader.read(Array(#"<testsuite name="s"><testcase name="t"/></testsuite>"#.utf8), path: "TEST-s.xml")
         else {
