@@ -52,7 +52,8 @@ struct SiteManifest: Sendable {
         for plan in plans { expansion.add(plan) }
         var units = expansion.units
         let summaries = SiteBuilder.homeListing(expansion.summaries, locale: inputs.site.locale)
-        units += Self.siteUnits(inputs, home: home, homeKey: homeKey, summaries: summaries)
+        let pagePaths = units.compactMap { $0.path.hasSuffix(".html") ? $0.path : nil }
+        units += Self.siteUnits(inputs, home: home, homeKey: homeKey, summaries: summaries, pagePaths: pagePaths)
         // Checking for clashes and fingerprinting each pass over every unit (106,000 at
         // 100,000 rows) and neither needs the other: they run side by side.
         let (finished, pages, staticRoot) = (units, expansion.pages, inputs.staticRoot)
@@ -220,8 +221,9 @@ struct SiteManifest: Sendable {
         return ContentHash.fingerprint([bytes])
     }
 
-    /// The home page, the assets, the static files and the sitemap.
-    static func siteUnits(_ inputs: SiteInputs, home: Page, homeKey: String, summaries: [PageSummary]) -> [Unit] {
+    /// The home page, the assets, the static files and the sitemap (of the home page and
+    /// `pagePaths`, every HTML file of the pages).
+    static func siteUnits(_ inputs: SiteInputs, home: Page, homeKey: String, summaries: [PageSummary], pagePaths: [String]) -> [Unit] {
         // The home page lists every page with its title and row count.
         let listed = summaries.map { "\($0.name)\u{0}\($0.title)\u{0}\($0.rowCount)" }.joined(separator: "\u{1}")
         let key = ContentHash.fingerprint([Array(inputs.global.utf8), Array(homeKey.utf8), Array(listed.utf8)])
@@ -231,11 +233,7 @@ struct SiteManifest: Sendable {
         let unit = { (artifact: Artifact, work: Work) in Unit(path: artifact.path, key: ContentHash.fingerprint([artifact.bytes]), work: work) }
         units += inputs.templates.assets.map { unit($0, .fixed($0)) }
         units += inputs.staticArtifacts.map { unit($0, .staticFile($0)) }
-        let pages = [PagePaths.home(.html)] + summaries.map { PagePaths.listing($0.name, .html) }.sorted()
-        if let sitemap = Sitemap.xml(site: inputs.siteInfo, pages: pages) {
-            let artifact = Artifact(path: "sitemap.xml", text: sitemap)
-            units.append(unit(artifact, .fixed(artifact)))
-        }
+        units += Sitemap.files(site: inputs.siteInfo, pages: [PagePaths.home(.html)] + pagePaths).map { unit($0, .fixed($0)) }
         return units
     }
 
