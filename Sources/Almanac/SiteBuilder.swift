@@ -165,6 +165,12 @@ public struct SiteBuilder: Sendable {
         return Self.outputHas(paths, fileSystem: fileSystem, output: options.outputPath) ? paths.count : nil
     }
 
+    /// Whether the output folder holds a whole build (its stamp), for `serve` to say whether a
+    /// failed build leaves a site served.
+    public var outputHasABuild: Bool {
+        fileSystem.exists(BuildCache.stampPath(output: options.outputPath))
+    }
+
     /// Deletes the previous output tree a build with `keepsPreviousOutput` left beside the new.
     public func removePreviousOutput() {
         OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath).removeLeftovers()

@@ -108,8 +108,9 @@ extension SiteBuilder {
         }
     }
 
-    /// Refuses an output folder that is, holds or lies inside one the build reads.
-    func checkOutputLocation() throws(DiagnosticList) {
+    /// Refuses an output folder that is, holds or lies inside one the build reads. `serve`
+    /// asks before it starts, so it never runs without a site it could build.
+    public func checkOutputLocation() throws(DiagnosticList) {
         let boundary = SiteBoundary(fileSystem: fileSystem, contentPath: options.contentPath, allowOutside: [])
         let sources = [("content folder", options.contentPath), ("templates folder", options.templatesPath ?? "Templates")]
         if let problem = boundary.outputProblem(output: options.outputPath, sources: sources) {

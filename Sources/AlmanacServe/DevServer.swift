@@ -59,6 +59,11 @@ public final class DevServer: Sendable {
     /// Serves until SIGINT or SIGTERM.
     public func run() throws(Diagnostic) {
         signal(SIGPIPE, SIG_IGN)
+        do {
+            try SiteBuilder(options: options.build, fileSystem: DiskFileSystem()).checkOutputLocation()
+        } catch {
+            throw error.diagnostics[0]
+        }
         build(reason: nil)
         let server: HTTPServer
         do {
@@ -73,9 +78,13 @@ public final class DevServer: Sendable {
         }
         let watcher = SiteWatcher(folders: watchedFolders()) { [self] in build(reason: "changed") }
         watcher.start(forcePolling: options.polls)
+        // Ctrl-C is caught from before the line that says it stops the server: one pressed
+        // (or sent) the moment the line appears is never lost.
+        let stop = Self.stopSignals()
         log("Serving \(options.build.outputPath)/ at \(url) — watching \(watchedFolders().joined(separator: ", ")) (\(watcher.method)); Ctrl-C stops")
         if options.opensBrowser { Self.open(url) }
-        Self.waitForStop()
+        stop.semaphore.wait()
+        stop.sources.forEach { $0.cancel() }
         watcher.stop()
         events.closeAll()
         server.stop()
@@ -147,7 +156,8 @@ public final class DevServer: Sendable {
         } catch {
             let text = error.diagnostics.map(describe).joined(separator: "\n")
             log(text)
-            log("The last good build is still served.")
+            let hasBuilt = SiteBuilder(options: options.build, fileSystem: DiskFileSystem()).outputHasABuild
+            log(hasBuilt ? "The last good build is still served." : "Nothing is served until the site builds.")
             servedTree.withLock { $0 = nil }
             state.withLock { $0.problem = text }
             events.broadcast("problem", data: text, isState: true)
@@ -174,9 +184,11 @@ public final class DevServer: Sendable {
 
     // MARK: Stopping
 
-    private static func waitForStop() {
+    /// From now on SIGINT and SIGTERM signal `semaphore` rather than end the process on the
+    /// spot, for as long as `sources` are kept.
+    private static func stopSignals() -> (semaphore: DispatchSemaphore, sources: [any DispatchSourceSignal]) {
         let stop = DispatchSemaphore(value: 0)
-        var sources: [DispatchSourceSignal] = []
+        var sources: [any DispatchSourceSignal] = []
         for number in [SIGINT, SIGTERM] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
@@ -184,8 +196,7 @@ public final class DevServer: Sendable {
             source.resume()
             sources.append(source)
         }
-        stop.wait()
-        sources.forEach { $0.cancel() }
+        return (stop, sources)
     }
 
     private static func open(_ url: String) {

@@ -11,21 +11,45 @@ struct almanac_route {
 
 static struct almanac_route route;
 
-// MHD calls the handler once when the headers arrive (with *request == NULL) and again for
-// each piece of a body; a GET or HEAD has none, so the answer is queued on the second call.
+// A request's context is a number, not a pointer to anything: the length of its target as
+// the URI log callback saw it, plus one, with `started` set once the handler has been called.
+static const uintptr_t started = (uintptr_t) 1 << (sizeof(uintptr_t) * 8 - 1);
+
+// MHD hands the target on as a C string, cut at its first byte 0, so a raw NUL in the path
+// (`GET /page\0.html`) would arrive as `/page`. MHD ends the target where the version begins,
+// in the line it read: it is whole exactly when its length as seen here reaches the version.
+// This runs before MHD cuts the query off at `?`, so the length is the whole target's.
+static void *remember_length(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void) cls; (void) connection;
+    return uri == NULL ? NULL : (void *) (uintptr_t) (strlen(uri) + 1);
+}
+
+// Whether the target the client sent held a raw NUL: a version string that begins past the
+// end of the target as a C string, close behind it in the same line.
+static int holds_raw_nul(const char *url, const char *version, uintptr_t context) {
+    size_t seen = (size_t) (context & ~started) - 1;
+    if (version == NULL || version[0] == '\0' || version <= url) return 0;
+    size_t gap = (size_t) (version - url);
+    return gap > seen + 1 && gap < 65536;
+}
+
+// MHD calls the handler once when the headers arrive and again for each piece of a body; a GET
+// or HEAD has none, so the answer is queued on the second call.
 static enum MHD_Result dispatch(void *cls, struct MHD_Connection *connection, const char *url, const char *method,
                                 const char *version, const char *upload_data, size_t *upload_data_size, void **request) {
-    (void) version; (void) upload_data;
-    static int started;
+    (void) upload_data;
     struct almanac_route *target = cls;
-    if (*request == NULL) {
-        *request = &started;
+    uintptr_t context = (uintptr_t) *request;
+    if ((context & started) == 0) {
+        *request = (void *) (context | started);
         return MHD_YES;
     }
     if (*upload_data_size != 0) {
         *upload_data_size = 0;  // a body is read and dropped; the answer comes at its end
         return MHD_YES;
     }
+    // An empty target is one the handler refuses (400): see almanac_http_handler.
+    if (context != started && holds_raw_nul(url, version, context)) url = "";
     return target->handler(target->context, connection, url, method);
 }
 
@@ -64,6 +88,7 @@ struct MHD_Daemon *almanac_http_start(const char *host, uint16_t port, unsigned 
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_LIMIT, limit,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escapes, NULL,
+        MHD_OPTION_URI_LOG_CALLBACK, remember_length, NULL,
         MHD_OPTION_END);
     if (daemon != NULL && bound_port != NULL) {
         const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);

@@ -7,6 +7,7 @@ import concurrent.futures
 import http.client
 import os
 import pathlib
+import signal
 import socket
 import subprocess
 import sys
@@ -59,6 +60,22 @@ def get(served, path, headers=None, method="GET"):
 def test_nothing_outside_the_output_is_served(served, path):
     code = raw(served.port, b"GET " + path + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert code in (400, 404)
+
+
+@pytest.mark.parametrize("target", [b"/planets\x00.html", b"/planets.html\x00", b"/\x00", b"/planets.html\x00?x=1",
+                                    b"/planets\x00HTTP/"])
+def test_a_raw_nul_in_the_path_is_a_bad_request(served, target):
+    """A C string ends at the NUL, so the path would arrive cut (`/planets.html`, served 200):
+    the server sees that the target ran on and refuses it."""
+    code = raw(served.port, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert code == 400
+
+
+@pytest.mark.parametrize("target", [b"/planets.html", b"/planets.html?x=1&y", b"/planets.html?", b"/assets/"])
+def test_paths_without_a_nul_are_answered_as_usual(served, target):
+    code = raw(served.port, b"GET " + target + b" HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert code in (200, 404)
+    assert raw(served.port, b"GET " + target + b" HTTP/1.0\r\n\r\n") in (200, 404)
 
 
 def test_a_link_out_of_the_output_is_not_followed(served):
@@ -234,6 +251,39 @@ def test_many_clients_slow_ones_half_open_ones_and_garbage_do_not_stop_it(served
         connection.close()
     response, _ = get(served, "/planets.html")
     assert response.status == 200 and served.process.poll() is None
+
+
+def test_an_output_inside_the_content_is_refused_before_serving(tmp_path):
+    """As `build` refuses it: serve would otherwise run on, claiming a site it never built."""
+    site = tmp_path / "site"
+    subprocess.run([ALMANAC, "init", str(site)], check=True, capture_output=True)
+    result = subprocess.run([ALMANAC, "serve", "--port", "0", "--output", "Content/out"], cwd=site,
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "the output folder Content/out lies inside the content folder" in result.stderr
+    assert "Serving" not in result.stdout and not (site / "Content" / "out").exists()
+
+
+def test_a_site_that_never_built_is_not_said_to_be_served(tmp_path):
+    site = tmp_path / "site"
+    subprocess.run([ALMANAC, "init", str(site)], check=True, capture_output=True)
+    (site / "Content" / "broken.md").write_text("---\ndata: missing.csv\n---\n")
+    process = subprocess.Popen([ALMANAC, "serve", "--port", "0"], cwd=site, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+    try:
+        lines = []
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            line = process.stdout.readline()
+            if not line or line.startswith("Serving "):
+                break
+            lines.append(line.rstrip("\n"))
+        assert any("cannot read the data file 'missing.csv'" in line for line in lines), lines
+        assert "Nothing is served until the site builds." in lines
+        assert "The last good build is still served." not in lines
+    finally:
+        process.send_signal(signal.SIGINT)
+        process.wait(10)
 
 
 def test_polling_watches_where_inotify_is_not_used(tmp_path):

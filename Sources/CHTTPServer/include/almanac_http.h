@@ -10,6 +10,8 @@
 #include <microhttpd.h>
 
 /// Called once per request, when its headers are in; returns MHD_YES when it queued a response.
+/// `url` is the target as sent, percent-encoding kept, without its query; it is empty when the
+/// target held a raw NUL byte, which a C string cannot carry, and is to be refused.
 typedef enum MHD_Result (*almanac_http_handler)(void *context, struct MHD_Connection *connection, const char *url, const char *method);
 
 /// Serves on `host` (an IPv4 or IPv6 literal) and `port` (0: any free one), a thread per
