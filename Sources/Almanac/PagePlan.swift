@@ -69,7 +69,7 @@ extension SiteBuilder {
         }
         var plans: [PagePlan] = []
         var home: (page: Page, key: String)?
-        var warnings: [Diagnostic] = []
+        var warnings = inputs.warnings
         var errors: [Diagnostic] = []
         var dataFromMemory = 0
         for result in results {

@@ -17,6 +17,8 @@ struct SiteInputs: Sendable {
     /// Templates, site settings, static file names and this version of Almanac: when any of
     /// these changes, nothing from the last build is reused.
     let global: String
+    /// What is wrong with the site's own settings, reported with the pages' warnings.
+    var warnings: [Diagnostic] = []
 
     /// Part of every cache key and of search data names: a version of Almanac that would
     /// render the same inputs differently never trusts an older build's files. Change it
@@ -48,7 +50,7 @@ extension SiteBuilder {
         return SiteInputs(
             site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,
             staticRoot: Path.join(options.contentPath, "static"), pages: pages,
-            boundary: boundary, global: global)
+            boundary: boundary, global: global, warnings: siteWarnings(site))
     }
 
     /// The site's settings, with the command line's `--locale` and `--base-url` over them.
@@ -62,6 +64,13 @@ extension SiteBuilder {
             site.baseURL = baseURL
         }
         return site
+    }
+
+    /// Site settings that are read but cannot do what they say.
+    func siteWarnings(_ site: SiteSettings) -> [Diagnostic] {
+        guard !Collation.hasData(for: site.locale) else { return [] }
+        let location = options.locale != nil ? nil : site.keyLocations["locale"]
+        return [Collation.unknownLocaleWarning(options.locale.map { "--locale " + $0 } ?? site.locale, at: location)]
     }
 
     /// The site's templates and assets over the built-in ones.

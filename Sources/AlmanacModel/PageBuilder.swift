@@ -40,6 +40,10 @@ public struct PageBuilder {
             throw .error(at: settings.keyLocations["locale"] ?? input.source, "unknown locale '\(locale)'", hint: "use a BCP 47 identifier such as en, de, sv or es")
         }
         var warnings: [Diagnostic] = []
+        // The site's own locale is checked once, where the site's settings are read.
+        if let own = settings.locale, !Collation.hasData(for: own) {
+            warnings.append(Collation.unknownLocaleWarning(own, at: settings.keyLocations["locale"] ?? input.source))
+        }
         let title = settings.title ?? input.name
         let grouped = try groupedSections(input, collation: collation, locale: locale, warnings: &warnings)
         let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)

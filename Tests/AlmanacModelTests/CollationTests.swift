@@ -36,4 +36,15 @@ import Testing
         // ICU falls back to the root collation rather than failing; the index still works.
         #expect(Collation(locale: "xx") != nil)
     }
+
+    @Test(arguments: ["en", "sv", "zh-Hant", "pt-BR", "de_CH", "es-419", "ja", "ar"])
+    func localesICUKnowsHaveData(locale: String) {
+        #expect(Collation.hasData(for: locale))
+    }
+
+    /// A collator opens for these too, so only this check tells the author.
+    @Test(arguments: ["klingon", "tlh", "xx", "", "-", "english", "verylonglanguage-GB"])
+    func madeUpLocalesHaveNone(locale: String) {
+        #expect(!Collation.hasData(for: locale))
+    }
 }

@@ -10,6 +10,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var theme: String?
     /// Folders outside the content folder that pages may read data from, relative to it.
     public var allowOutside: [String] = []
+    /// Where each setting was given in `almanac.yaml`, for warnings about its value.
+    public var keyLocations: [String: SourceLocation] = [:]
 
     public static let fileName = "almanac.yaml"
 
@@ -24,6 +26,7 @@ public struct SiteSettings: Sendable, Equatable {
                 throw Setting.unknown(field.name, in: known, at: location, kind: "site setting")
             }
             try setting.store(try setting.check(field.value, at: location), in: &self, at: location)
+            keyLocations[field.name] = location
         }
     }
 

@@ -18,6 +18,10 @@ almanac_collator *almanac_collator_open(const char *locale, int32_t strength, in
 
 void almanac_collator_close(almanac_collator *collator);
 
+/// Non-zero when ICU has data for the language of `locale` (`sv` of `sv-FI`): a collator opens
+/// for any identifier at all, falling back to the root order for one it does not know.
+int32_t almanac_locale_has_data(const char *locale);
+
 /// Writes the sort key of `text` (UTF-16) into `key`; returns its length including the final
 /// zero byte. When the result exceeds `capacity`, call again with a larger buffer.
 int32_t almanac_collator_sort_key(
