@@ -59,9 +59,11 @@ struct SiteTemplates: Sendable {
     }
 
     func siteInfo(_ site: SiteSettings, staticFiles: Set<String> = []) -> SiteInfo {
-        SiteInfo(
+        var info = SiteInfo(
             title: site.title, baseURL: site.baseURL, language: Self.language(of: site.locale),
             stylesheet: stylesheet, script: script, staticFiles: staticFiles)
+        info.theme = site.theme
+        return info
     }
 
     /// `sv-SE` → `sv`, for `<html lang>`.

@@ -44,7 +44,7 @@ extension SiteBuilder {
         let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
         let global = ContentHash.fingerprint([
             Array(SiteInputs.cacheVersion.utf8), Array(templates.fingerprint.utf8),
-            Array(([site.title, site.baseURL ?? "", site.locale, site.theme ?? ""] + site.allowOutside).joined(separator: "\u{0}").utf8),
+            Array(([site.title, site.baseURL ?? "", site.locale, site.theme.rawValue] + site.allowOutside).joined(separator: "\u{0}").utf8),
             Array(staticArtifacts.map(\.path).joined(separator: "\u{0}").utf8),
         ])
         return SiteInputs(

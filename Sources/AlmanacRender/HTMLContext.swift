@@ -20,7 +20,7 @@ struct HTMLContext {
     /// The layout's values that every page in one folder shares.
     func sharedLayout(root: String) -> LayoutView {
         LayoutView(
-            siteTitle: site.title, lang: site.language, root: root, stylesheet: root + site.stylesheet, script: root + site.script,
+            siteTitle: site.title, lang: site.language, theme: site.theme == .auto ? nil : site.theme.rawValue, root: root, stylesheet: root + site.stylesheet, script: root + site.script,
             home: site.hasHome ? root + PagePaths.home(.html) : nil)
     }
 

@@ -1,8 +1,11 @@
+import AlmanacModel
+
 /// What every page of a site shares: its title and address, and where its assets were written.
 public struct SiteInfo: Sendable {
     public var title: String
     public var baseURL: String?
     public var language: String
+    public var theme = ColorTheme.auto
     /// Asset paths relative to the output root, with their content hashes in the names.
     public var stylesheet: String
     public var script: String

@@ -138,8 +138,9 @@ extension Setting {
                 settings.baseURL = value.text
             }),
         Setting(
-            "theme", .text, help: "the site's theme",
-            site: { settings, value, _ in settings.theme = value.text }),
+            "theme", .choice(ColorTheme.allCases.map(\.rawValue)),
+            help: "the colour scheme: auto follows the reader's system setting; light or dark always", default: "auto",
+            site: { settings, value, _ in settings.theme = ColorTheme(rawValue: value.text) ?? .auto }),
         Setting(
             "allow_outside", .list, help: "folders outside the content folder that pages may read data from",
             site: { settings, value, location throws(Diagnostic) in

@@ -1,5 +1,11 @@
 import AlmanacCore
 
+/// The site's colour scheme: the reader's system setting, or always light or always dark (a
+/// site shown on a kiosk, or matching a brand).
+public enum ColorTheme: String, Sendable, CaseIterable {
+    case auto, light, dark
+}
+
 /// Site-wide settings from `Content/almanac.yaml`: the title shown on every page and the home
 /// page, the base URL for absolute links, the default locale, the theme, and the folders
 /// outside the site that pages may read. Read through the settings table, as a page's are.
@@ -7,7 +13,7 @@ public struct SiteSettings: Sendable, Equatable {
     public var title = "Almanac"
     public var baseURL: String?
     public var locale = "en"
-    public var theme: String?
+    public var theme = ColorTheme.auto
     /// Folders outside the content folder that pages may read data from, relative to it.
     public var allowOutside: [String] = []
     /// Where each setting was given in `almanac.yaml`, for warnings about its value.

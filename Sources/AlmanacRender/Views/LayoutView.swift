@@ -3,6 +3,8 @@
 struct LayoutView {
     var siteTitle: String
     var lang: String
+    /// `light` or `dark` when the site fixes its colour scheme; nil to follow the reader's.
+    var theme: String?
     /// `../` for each folder between the page and the output root.
     var root: String
     var stylesheet: String

@@ -27,6 +27,7 @@ extension LayoutView: TemplateView {
     func fill(_ values: inout TemplateObject) {
         values["siteTitle"] = .string(siteTitle)
         values["lang"] = .string(lang)
+        values["theme"] = theme.templateValue
         values["root"] = .string(root)
         values["stylesheet"] = .string(stylesheet)
         values["script"] = .string(script)
