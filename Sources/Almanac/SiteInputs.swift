@@ -50,7 +50,7 @@ extension SiteBuilder {
         return SiteInputs(
             site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,
             staticRoot: Path.join(options.contentPath, "static"), pages: pages,
-            boundary: boundary, global: global, warnings: siteWarnings(site))
+            boundary: boundary, global: global, warnings: siteWarnings(site) + SiteSource.renamedPages(pages))
     }
 
     /// The site's settings, with the command line's `--locale` and `--base-url` over them.

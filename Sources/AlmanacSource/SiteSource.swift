@@ -52,7 +52,7 @@ public struct SiteSource: Sendable {
         } catch {
             throw .error(at: nil, "cannot list \(contentPath)")
         }
-        var allocator = SlugAllocator(reserved: ["index", "assets"])
+        var allocator = SlugAllocator(reserved: Set(Self.reservedNames.keys))
         var sources: [PageSource.Location] = []
         for name in names where Path.fileExtension(of: name) == "md" && !name.hasPrefix(".") {
             let path = Path.join(contentPath, name)
@@ -63,6 +63,28 @@ public struct SiteSource: Sendable {
         }
         return sources
     }
+
+    /// A warning for each page written under another name than its file's, because the name
+    /// is reserved or another page's file makes the same one (`assets.md`, `My Page.md` beside
+    /// `my-page.md`): its address is not the one its author would guess.
+    public static func renamedPages(_ pages: [PageSource.Location]) -> [Diagnostic] {
+        var first: [String: String] = [:]
+        for page in pages { first[page.name] = first[page.name] ?? page.path }
+        return pages.compactMap { page in
+            let stem = Path.removingExtension(Path.fileName(of: page.path))
+            let wanted = stem == "index" ? "index" : Slug.make(stem, fallback: "page")
+            guard page.name != wanted else { return nil }
+            let reason = reservedNames[wanted].map { "'\(wanted)' is \($0)" }
+                ?? first[wanted].map { "\(Path.fileName(of: $0)) is written as \(wanted).html" }
+                ?? "'\(wanted)' is taken"
+            return .warning(
+                at: SourceLocation(path: page.path), "this page is written as \(page.name).html, not \(wanted).html: \(reason)",
+                hint: "rename the file so that every page has an address of its own")
+        }
+    }
+
+    /// Output names no page may take, with what they are for.
+    static let reservedNames = ["index": "the home page", "assets": "the folder of the site's styles and scripts"]
 
     /// The site's page whose `data:` names the file at `dataPath` (links followed), read as
     /// the build reads it; nil when no page does. A page that cannot be read names nothing.

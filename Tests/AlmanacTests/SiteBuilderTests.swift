@@ -136,8 +136,29 @@ import Testing
             -- Content/my-page.md --
             # two
             """)
-        _ = try Self.build(fileSystem)
+        let report = try Self.build(fileSystem)
         #expect(fileSystem.tree("Output").keys.filter { $0.hasSuffix(".md") }.sorted() == ["index.md", "my-page-2.md", "my-page.md"])
+        #expect(report.warnings.map { "\($0.location?.path ?? ""): \($0.message)" } == [
+            "Content/my-page.md: this page is written as my-page-2.html, not my-page.html: My Page.md is written as my-page.html",
+        ])
+    }
+
+    /// `assets` holds the site's styles and scripts; a page of that name is moved aside, and
+    /// says so: its address is not the one its author would link to.
+    @Test func aPageWithAReservedNameIsRenamedWithAWarning() throws {
+        let fileSystem = InlineSite.fileSystem("""
+            -- Content/assets.md --
+            # Assets
+            -- Content/Index.md --
+            # Not the home page
+            """)
+        let report = try Self.build(fileSystem)
+        #expect(report.warnings.map(\.message) == [
+            "this page is written as index-2.html, not index.html: 'index' is the home page",
+            "this page is written as assets-2.html, not assets.html: 'assets' is the folder of the site's styles and scripts",
+        ])
+        #expect(fileSystem.exists("Output/assets-2.html"))
+        #expect(diagnostic { _ = try Self.build(fileSystem, strict: true) }?.severity == .error)
     }
 
     @Test func baseURLAddsCanonicalLinksAndASitemap() throws {
