@@ -46,11 +46,11 @@ extension SiteBuilder {
                 var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
                 if location.name == "index" {
                     let (built, fromMemory) = try modelled(&source, prose: source.readProse(), site: inputs.site, spillFolder: nil)
-                    return (nil, (built.page, source.key), built.warnings, fromMemory)
+                    return (nil, (built.page, source.key), source.warnings + built.warnings, fromMemory)
                 }
                 let entry = previous?.pages[location.name]
                 if let entry, entry.key == source.key, Self.outputHasFiles(of: entry, previous: previous, fileSystem: fileSystem, output: output) {
-                    return (.kept(name: location.name, entry: entry), nil, [], false)
+                    return (.kept(name: location.name, entry: entry), nil, source.warnings, false)
                 }
                 let prose = source.readProse()
                 let keys = source.partKeys(prose: prose)
@@ -61,10 +61,10 @@ extension SiteBuilder {
                     let edit = PagePlan.ProseEdit(
                         name: location.name, entry: entry, prose: ProseText(prose, allowsUnsafe: source.settings.allowsUnsafeMarkdown),
                         sourceKey: source.key, listingKey: keys.listing)
-                    return (.proseEdited(edit), nil, [], false)
+                    return (.proseEdited(edit), nil, source.warnings, false)
                 }
                 let (built, fromMemory) = try modelled(&source, prose: prose, site: inputs.site, spillFolder: spillFolder)
-                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, built.warnings, fromMemory)
+                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, source.warnings + built.warnings, fromMemory)
             }
         }
         var plans: [PagePlan] = []

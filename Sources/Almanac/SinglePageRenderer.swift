@@ -90,8 +90,8 @@ public struct SinglePageRenderer: Sendable {
     }
 
     func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
-        let (settings, settingsObject, prose) = try readSettings()
-        var warnings: [Diagnostic] = []
+        let (settings, settingsObject, prose, pageWarnings) = try readSettings()
+        var warnings = pageWarnings
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
         for path in options.dataPaths {
             let bytes: [UInt8]
@@ -138,17 +138,19 @@ public struct SinglePageRenderer: Sendable {
     }
 
     /// The page's settings, as front matter gives them: from `--page`, then each option; with
-    /// the front matter they were read from.
-    func readSettings() throws(Diagnostic) -> (PageSettings, Object, Prose) {
+    /// the front matter they were read from, and what the page file warns of.
+    func readSettings() throws(Diagnostic) -> (PageSettings, Object, Prose, [Diagnostic]) {
         var object = Object()
         var locations: [String: SourceLocation] = [:]
         var body = ""
+        var warnings: [Diagnostic] = []
         let file = options.pagePath ?? "almanac render"
         if let pagePath = options.pagePath {
             let page = try PageFile(path: pagePath, fileSystem: fileSystem)
             object = page.frontMatter.settings
             locations = page.frontMatter.keyLocations
             body = page.frontMatter.body
+            warnings = page.warnings
         }
         var given = options.settings
         // A test report reads as one: failures first, then errors, skips and passes, by suite.
@@ -169,7 +171,7 @@ public struct SinglePageRenderer: Sendable {
             let option = String(error.location?.path.dropFirst(Self.optionPrefix.count) ?? "")
             throw .error(at: nil, option + ": " + error.message, hint: error.hint)
         }
-        return (settings, object, PageFile.prose(body))
+        return (settings, object, PageFile.prose(body), warnings)
     }
 
     static let optionPrefix = "almanac render "

@@ -49,6 +49,20 @@ public struct PageFile: Sendable {
         settings.data.map { name in (name, name.hasPrefix("/") ? name : Path.join(Path.directory(of: path), name)) }
     }
 
+    /// What the page says that cannot be what its author meant: settings written without the
+    /// `---` lines around them are prose, and the page would build empty without a word.
+    public var warnings: [Diagnostic] {
+        guard frontMatter.bodyLine == 1, frontMatter.settings.isEmpty,
+              let line = frontMatter.body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
+              let colon = line.firstIndex(of: ":"), Setting.named(String(line[..<colon]), in: Setting.forPages) != nil,
+              line[colon...].dropFirst().first.map({ $0 == " " || $0 == "\r" }) ?? true
+        else { return [] }
+        return [.warning(
+            at: SourceLocation(path: path, line: 1, column: 1),
+            "'\(line[..<colon])' is read as prose: the page has no front matter",
+            hint: "put a line holding only --- above the settings and another below them")]
+    }
+
     /// Where the page names its data file, for errors about that file.
     public var dataLocation: SourceLocation {
         frontMatter.keyLocations["data"] ?? SourceLocation(path: path)

@@ -32,6 +32,8 @@ public struct PageSource: Sendable {
     /// A fingerprint of every byte the page is made from (with the site's own, `global`):
     /// equal between two builds exactly when nothing the page reads changed.
     public let key: String
+    /// What the page file says that cannot be what its author meant (`PageFile.warnings`).
+    public let warnings: [Diagnostic]
 
     public var name: String { location.name }
 
@@ -40,6 +42,7 @@ public struct PageSource: Sendable {
         self.location = location
         frontMatter = file.frontMatter
         settings = file.settings
+        warnings = file.warnings
         self.fileSystem = fileSystem
         if let name = settings.data {
             let read = try Self.readData(name, page: location.path, fileSystem: fileSystem, boundary: boundary, referencedAt: file.dataLocation)

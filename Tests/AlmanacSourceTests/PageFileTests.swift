@@ -22,4 +22,17 @@ import Testing
         #expect(page.dataLocation == SourceLocation(path: "site/p.md", line: 2, column: 1))
         #expect(try PageFile(path: "q.md", fileSystem: fileSystem).data?.path == "/srv/q.csv")
     }
+
+    /// Settings without their `---` lines are prose: the page would build empty, silently.
+    @Test(arguments: ["data: p.csv\ntitle: P\n", "title: P\n\nProse.\n", "\u{FEFF}group: none\r\n", "detail:\n"])
+    func settingsWithoutFencesAreAWarningAtTheFirstLine(text: String) throws {
+        let page = try PageFile(path: "p.md", fileSystem: MemoryFileSystem(["p.md": text]))
+        #expect(page.warnings.map(\.location) == [SourceLocation(path: "p.md", line: 1, column: 1)])
+        #expect(page.warnings.first?.message.hasSuffix("is read as prose: the page has no front matter") == true)
+    }
+
+    @Test(arguments: ["---\ndata: p.csv\n---\n", "Note: a word.\n", "# Birds\ntitle: not first\n", "data:p.csv\n", ""])
+    func proseAndFencedSettingsSayNothing(text: String) throws {
+        #expect(try PageFile(path: "p.md", fileSystem: MemoryFileSystem(["p.md": text])).warnings.isEmpty)
+    }
 }
