@@ -29,6 +29,9 @@ enum InlinePictures {
             let full = Path.join(folder, path)
             guard fileSystem.resolved(full).hasPrefix(root + "/"), let bytes = try? fileSystem.read(full) else {
                 refused.insert(path)
+                warnings.append(.warning(
+                    at: row.record.location, "picture '\(path)' is not a file inside the data file's folder: the row shows none",
+                    hint: "a single-file page carries pictures from beside its data file"))
                 continue
             }
             guard bytes.count <= limit else {

@@ -64,7 +64,8 @@ extension SiteBuilder {
                     return (.proseEdited(edit), nil, source.warnings, false)
                 }
                 let (built, fromMemory) = try modelled(&source, prose: prose, site: inputs.site, spillFolder: spillFolder)
-                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, source.warnings + built.warnings, fromMemory)
+                let pictures = MissingPictures.warnings(built.page, staticFiles: inputs.siteInfo.staticFiles)
+                return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, source.warnings + built.warnings + pictures, fromMemory)
             }
         }
         var plans: [PagePlan] = []

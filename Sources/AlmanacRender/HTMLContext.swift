@@ -33,15 +33,15 @@ struct HTMLContext {
     /// the value is not a safe URL or names a local file the site does not have.
     func imageURL(_ value: Value?, root: String) -> String? {
         guard let value, value.isScalar else { return nil }
-        var url = value.text.trimmingCharacters(in: .whitespaces)
-        guard !url.isEmpty, URLSafety.isSafe(url, isImage: true) else { return nil }
-        let lower = url.lowercased()
-        if lower.hasPrefix("http://") || lower.hasPrefix("https://") || lower.hasPrefix("data:") { return url }
-        if let inline = site.inlinePictures[url] { return inline }
-        while url.hasPrefix("./") || url.hasPrefix("/") { url.removeFirst(url.hasPrefix("/") ? 1 : 2) }
-        if let inline = site.inlinePictures[url] { return inline }
-        guard site.staticFiles.contains(url) else { return nil }
-        return root + url.split(separator: "/").map { Self.percentEncodePathPart(String($0)) }.joined(separator: "/")
+        if let inline = site.inlinePictures[value.text.trimmingCharacters(in: .whitespaces)] { return inline }
+        switch PictureReference(value.text) {
+        case .none, .unsafe: return nil
+        case .address(let url): return url
+        case .file(let path):
+            if let inline = site.inlinePictures[path] { return inline }
+            guard site.staticFiles.contains(path) else { return nil }
+            return root + path.split(separator: "/").map { Self.percentEncodePathPart(String($0)) }.joined(separator: "/")
+        }
     }
 
     static func percentEncodePathPart(_ part: String) -> String {

@@ -177,7 +177,7 @@ import Testing
     /// Small pictures beside the data go inside the file; nothing outside its folder is read.
     @Test func smallPicturesBesideTheDataAreInlined() throws {
         let fileSystem = MemoryFileSystem([
-            "d/r.csv": "name,pic\na,a.png\nb,../secret.png\nc,big.png\nd,https://example.com/x.png\ne,./a.png\n",
+            "d/r.csv": "name,pic\na,a.png\nb,../secret.png\nc,big.png\nd,https://example.com/x.png\ne,./a.png\nf,gone.png\n",
             "d/a.png": "PNG!", "secret.png": "secret", "d/big.png": String(repeating: "x", count: 300_000),
         ])
         var options = SinglePageRenderer.Options(dataPath: "d/r.csv")
@@ -189,7 +189,10 @@ import Testing
         let sources = html.matches(of: /<img class="thumb" src="([^"]*)"/).map { String($0.1) }
         #expect(sources == ["data:image/png;base64,UE5HIQ==", "https://example.com/x.png", "data:image/png;base64,UE5HIQ=="])
         #expect(!html.contains("c2VjcmV0"), "the file outside the data's folder is not read")
-        #expect(rendered.warnings.map(\.message) == ["picture 'big.png' is 292 KiB, over the 256 KiB a single file inlines"])
+        #expect(rendered.warnings.map(\.message) == [
+            "picture 'big.png' is 292 KiB, over the 256 KiB a single file inlines",
+            "picture 'gone.png' is not a file inside the data file's folder: the row shows none",
+        ])
     }
 }
 
