@@ -82,6 +82,8 @@ public struct PageBuilder {
             }
         }
         try FieldCheck.check(settings, records: allRecords, label: labelField)
+        let isPreGrouped = if case .sections = data { true } else { false }
+        warnings += ValueKindCheck.warnings(settings, records: allRecords, grouped: !isPreGrouped)
         let searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
         switch data {
         case .sections(let groups):
