@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacSource
 import AlmanacEdit
+import AlmanacLoad
 import AlmanacModel
 
 /// `almanac add` and `remove` with the page that uses the data file: its `key:`, `columns:`
@@ -46,6 +47,34 @@ public struct RecordEditor: Sendable {
         return Edited(path: path, outcome: try DataFileEdit(fileSystem: fileSystem, options: options).remove(from: path, where: conditions), warnings: warnings)
     }
 
+    /// The list an edit goes into when the page names where its records are (`records:`): a
+    /// top-level key is edited as the section of that name; a deeper path is refused rather
+    /// than edited somewhere else.
+    static func section(forRecords records: String, given: String?, page: PageFile?) throws(Diagnostic) -> String {
+        let location = page?.frontMatter.keyLocations["records"]
+        guard !records.contains(".") else {
+            throw .error(
+                at: location, "add and remove edit a list at the top of the file or under one of its keys; '\(records)' lies deeper",
+                hint: "edit this file by hand, or keep its records under one top-level key")
+        }
+        if let given, given != records {
+            throw .error(at: nil, "--section \(given) is not where the page's records are ('\(records)')", hint: "leave --section out")
+        }
+        return records
+    }
+
+    /// The editors take a document's top-level lists as its sections; records under one key
+    /// of an object that holds other things too are refused here, plainly, rather than read
+    /// as something else.
+    func checkEditable(records: String, in dataPath: String, page: PageFile?) throws(Diagnostic) {
+        guard let bytes = try? fileSystem.read(dataPath), case .document(.object(let object), _)? = try? DataReader.read(bytes, path: dataPath),
+              !object.fields.allSatisfy({ $0.value.listValue != nil }) else { return }
+        throw .error(
+            at: page?.frontMatter.keyLocations["records"],
+            "add and remove edit the records under '\(records)' only in a file whose every top-level value is a list",
+            hint: "edit this file by hand, or keep its other keys in another file")
+    }
+
     /// The data file, the edit's options with the page's settings in them, and the warnings
     /// the edit goes ahead with (under `--strict`, the first is thrown instead).
     func resolve() throws(Diagnostic) -> (String, DataFileEdit.Options, [Diagnostic]) {
@@ -70,6 +99,10 @@ public struct RecordEditor: Sendable {
                let problem = site.boundaryProblem(of: page) {
                 warnings.append(problem)
             }
+        }
+        if let records = page?.settings.records {
+            options.section = try Self.section(forRecords: records, given: options.section, page: page)
+            try checkEditable(records: records, in: dataPath, page: page)
         }
         if let columns = request.columns { options.settings.columns = columns }
         if request.isStrict, let first = warnings.first { throw .error(at: first.location, first.message, hint: first.hint) }

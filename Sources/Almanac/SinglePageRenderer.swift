@@ -101,7 +101,8 @@ public struct SinglePageRenderer: Sendable {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            read.append((path, bytes, try PageSource.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings)))
+            let loaded = try DataReader.read(bytes, path: path, warnings: &warnings)
+            read.append((path, bytes, try PageSource.shape(loaded, settings: settings, warnings: &warnings)))
         }
         let data = try Self.combine(read.map { ($0.path, $0.shape) })
         var page = settings

@@ -132,7 +132,7 @@ public struct PageSource: Sendable {
         guard let data else { return nil }
         let fields = !isStreamed ? ["whole"] : settings.fieldsReadPerRow.map { ["some"] + $0.sorted() } ?? ["all"]
         let columns = settings.columns.map { ["some"] + $0 } ?? ["none"]
-        let parts = [data.path, dataDigest, settings.key] + columns + ["\u{0}"] + fields
+        let parts = [data.path, dataDigest, settings.key, settings.records ?? "\u{1}"] + columns + ["\u{0}"] + fields
         return ContentHash.fingerprint(parts.map { Array($0.utf8) })
     }
 
@@ -144,9 +144,10 @@ public struct PageSource: Sendable {
         self.data = (data.path, [])
         if isStreamed {
             let path = data.path, fileSystem = fileSystem
+            // Records inside a wrapping object are found in the whole document, read below.
             let kept = settings.fieldsReadPerRow
             let spill = kept == nil ? nil : spillFolder.flatMap { try? SpillFile(in: $0) }
-            let records = try? JSONReader().streamRecords(path: path, keeping: kept, spill: spill) { take in
+            let records = settings.records != nil ? nil : try? JSONReader().streamRecords(path: path, keeping: kept, spill: spill) { take in
                 try fileSystem.read(path, inPiecesOf: JSONReader.windowBytes, take)
             }
             if let records { return .rows(records) }
@@ -158,9 +159,9 @@ public struct PageSource: Sendable {
             } catch {
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(error)")
             }
-            return try Self.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings)
+            return try Self.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings, warnings: &warnings)
         }
-        return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings)
+        return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings, warnings: &warnings)
     }
 
     /// The page's model, from its parsed data and its prose.
@@ -175,11 +176,25 @@ public struct PageSource: Sendable {
         return try PageBuilder().build(input)
     }
 
-    public static func shape(_ loaded: LoadedData, settings: PageSettings) throws(Diagnostic) -> DatasetShape {
+    /// The records of a parsed data file, from where `records:` says they are; a document read
+    /// as pre-grouped sections while that is likely not what the page meant is a warning.
+    public static func shape(_ loaded: LoadedData, settings: PageSettings, warnings: inout [Diagnostic]) throws(Diagnostic) -> DatasetShape {
         switch loaded {
-        case .records(let records): return .rows(records)
+        case .records(let records):
+            if settings.records != nil {
+                warnings.append(.warning(
+                    at: settings.keyLocations["records"], "'records' has no effect: this data file is one list of records",
+                    hint: "remove it; it names where the records are in a JSON, YAML or property-list document"))
+            }
+            return .rows(records)
         case .document(let value, let location):
-            return try DatasetShape.of(value, at: location, columns: settings.columns, keyField: settings.key)
+            guard let path = settings.records else {
+                let shape = try DatasetShape.of(value, at: location, columns: settings.columns, keyField: settings.key)
+                if let warning = RecordsPath.preGroupedWarning(value, shape: shape, settings: settings, at: location) { warnings.append(warning) }
+                return shape
+            }
+            let inner = try RecordsPath.find(path, in: value, at: settings.keyLocations["records"] ?? location)
+            return try DatasetShape.of(inner, at: location, columns: settings.columns, keyField: settings.key)
         }
     }
 

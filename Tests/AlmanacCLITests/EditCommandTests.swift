@@ -99,3 +99,34 @@ import Testing
         #expect(captured.error.first?.contains("warning: the data file '../outside/birds.csv' is outside the site") == true, "\(captured.error)")
     }
 }
+
+/// A page whose records sit under a key (`records:`) is edited there; where the editors cannot
+/// follow, the edit is refused at the setting rather than made somewhere else.
+@Suite struct EditRecordsPathTests {
+    static func run(_ arguments: [String], _ files: MemoryFileSystem) -> (AlmanacCLI.ExitStatus, AlmanacCommandTests.Captured) {
+        let captured = AlmanacCommandTests.Captured()
+        return (AlmanacCommand(fileSystem: files).run(arguments, output: captured.output), captured)
+    }
+
+    @Test func recordsUnderATopLevelKeyAreEditedThere() {
+        let files = MemoryFileSystem([
+            "Content/c.md": "---\ndata: c.json\nrecords: 3166-1\n---\n",
+            "Content/c.json": "{\"3166-1\": [\n  {\"name\": \"Aruba\"}\n]}\n",
+        ])
+        let (status, captured) = Self.run(["add", "Content/c.json", "name=Chile"], files)
+        #expect(status == .success, "\(captured.error)")
+        #expect(files.text("Content/c.json") == "{\"3166-1\": [\n  {\"name\": \"Aruba\"},\n  {\"name\": \"Chile\"}\n]}\n")
+    }
+
+    @Test(arguments: [
+        ("records: data.items", #"{"data": {"items": [{"name": "A"}]}}"#, "add and remove edit a list at the top of the file or under one of its keys; 'data.items' lies deeper"),
+        ("records: items", #"{"version": 2, "items": [{"name": "A"}]}"#, "add and remove edit the records under 'items' only in a file whose every top-level value is a list"),
+    ])
+    func recordsTheEditorsCannotReachAreRefusedAtTheSetting(setting: String, data: String, message: String) {
+        let files = MemoryFileSystem(["Content/c.md": "---\ndata: c.json\n\(setting)\n---\n", "Content/c.json": data])
+        let (status, captured) = Self.run(["add", "Content/c.json", "name=B"], files)
+        #expect(status == .failure)
+        #expect(captured.error.first?.hasPrefix("Content/c.md:3:1: error: " + message + "\n") == true)
+        #expect(files.text("Content/c.json") == data)
+    }
+}

@@ -51,6 +51,8 @@ public struct PageSettings: Sendable, Equatable {
     public var header: String?
     public var footer: String?
     public var locale: String?
+    /// Where the records are in a document that wraps them: `3166-1`, `data.items`.
+    public var records: String?
     public var columns: [String]?
     public var key = "key"
     public var allowsUnsafeMarkdown = false

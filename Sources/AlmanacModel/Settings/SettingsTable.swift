@@ -116,6 +116,9 @@ extension Setting {
             "unsafe", .flag, help: "let raw HTML in the prose through", default: "false",
             page: { settings, value, _ in settings.allowsUnsafeMarkdown = value.flag }),
         Setting(
+            "records", .text, help: "where the records are in a file that wraps them in an object: a key or key path",
+            placeholder: "KEY.PATH", example: "data.items", page: { settings, value, _ in settings.records = value.text }),
+        Setting(
             "columns", .list, help: "a keyed file's list positions, named",
             page: { settings, value, _ in settings.columns = value.list }),
         Setting(
