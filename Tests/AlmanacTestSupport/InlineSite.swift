@@ -30,6 +30,21 @@ public enum InlineSite {
     public static func fileSystem(_ text: String) -> MemoryFileSystem {
         MemoryFileSystem(files(text))
     }
+
+    /// One page reading one data file: `Content/<page>.md` with `data:` and `settings` in its
+    /// front matter, the data file's text, and any more files (`-- path --` blocks) after.
+    public static func page(_ page: String, data: String, settings: String, text: String, more: String = "") -> MemoryFileSystem {
+        fileSystem("""
+            -- Content/\(page).md --
+            ---
+            data: \(data)
+            \(settings)
+            ---
+            -- Content/\(data) --
+            \(text)
+            \(more)
+            """)
+    }
 }
 
 extension MemoryFileSystem {

@@ -7,18 +7,7 @@ import Testing
 /// `lang`, with nothing said: it is a warning at its line, an error under `--strict`.
 @Suite struct LocaleWarningTests {
     static func site(yaml: String, page: String = "") -> MemoryFileSystem {
-        InlineSite.fileSystem("""
-            -- Content/almanac.yaml --
-            \(yaml)
-            -- Content/birds.md --
-            ---
-            data: birds.csv
-            \(page)
-            ---
-            -- Content/birds.csv --
-            name
-            Wren
-            """)
+        InlineSite.page("birds", data: "birds.csv", settings: page, text: "name\nWren", more: "-- Content/almanac.yaml --\n" + yaml)
     }
 
     @Test func anUnknownSiteLocaleIsAWarningAtItsLineInAlmanacYAML() throws {

@@ -7,20 +7,9 @@ import Testing
 /// row is a warning at its line, so the author learns of it.
 @Suite struct MissingPicturesTests {
     static func site(rows: [String]) -> MemoryFileSystem {
-        InlineSite.fileSystem("""
-            -- Content/birds.md --
-            ---
-            data: birds.csv
-            image: picture
-            ---
-            -- Content/birds.csv --
-            name,picture
-            \(rows.joined(separator: "\n"))
-            -- Content/static/wren.png --
-            png
-            -- Content/static/robin.png --
-            png
-            """)
+        InlineSite.page(
+            "birds", data: "birds.csv", settings: "image: picture", text: (["name,picture"] + rows).joined(separator: "\n"),
+            more: "-- Content/static/wren.png --\npng\n-- Content/static/robin.png --\npng")
     }
 
     @Test func eachRowWhosePictureCannotBeShownIsAWarningAtItsLine() throws {

@@ -8,15 +8,7 @@ import Testing
 /// which is now a warning naming the setting.
 @Suite struct RecordsPathTests {
     static func site(_ settings: String, data: String = #"{"3166-1": [{"name": "Belgium"}, {"name": "Aruba"}, {"name": "Austria"}]}"#) -> MemoryFileSystem {
-        InlineSite.fileSystem("""
-            -- Content/countries.md --
-            ---
-            data: countries.json
-            \(settings)
-            ---
-            -- Content/countries.json --
-            \(data)
-            """)
+        InlineSite.page("countries", data: "countries.json", settings: settings, text: data)
     }
 
     static func sections(_ fileSystem: MemoryFileSystem) -> [String] {

@@ -7,22 +7,12 @@ import Testing
 /// The sitemap lists every HTML page a search engine should find, detail pages included, and
 /// splits into an index and files of at most 50,000 addresses as the protocol requires.
 @Suite struct SitemapTests {
-    static let site = """
-        -- Content/almanac.yaml --
-        title: Test Site
-        -- Content/birds.md --
-        ---
-        data: birds.csv
-        detail: true
-        ---
-        -- Content/birds.csv --
-        name,habitat
-        Wren,hedges
-        Robin,gardens
-        """
+    static var site: MemoryFileSystem {
+        InlineSite.page("birds", data: "birds.csv", settings: "detail: true", text: "name,habitat\nWren,hedges\nRobin,gardens")
+    }
 
     @Test func everyHTMLPageIsListedDetailPagesIncluded() throws {
-        let fileSystem = InlineSite.fileSystem(Self.site)
+        let fileSystem = Self.site
         var options = BuildOptions()
         options.baseURL = "https://example.org/docs"
         _ = try SiteBuilder(options: options, fileSystem: fileSystem).build()

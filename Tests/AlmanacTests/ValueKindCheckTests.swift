@@ -7,16 +7,7 @@ import Testing
 /// its row silently: each is a warning at its line, an error under `--strict`.
 @Suite struct ValueKindCheckTests {
     static func site(_ settings: String, rows: [String]) -> MemoryFileSystem {
-        InlineSite.fileSystem("""
-            -- Content/states.md --
-            ---
-            data: states.csv
-            \(settings)
-            ---
-            -- Content/states.csv --
-            name,order,admitted
-            \(rows.joined(separator: "\n"))
-            """)
+        InlineSite.page("states", data: "states.csv", settings: settings, text: (["name,order,admitted"] + rows).joined(separator: "\n"))
     }
 
     static func found(_ report: BuildReport) -> [String] {
