@@ -101,8 +101,7 @@ public struct SinglePageRenderer: Sendable {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            let loaded = try DataReader.read(bytes, path: path, warnings: &warnings)
-            read.append((path, bytes, try PageSource.shape(loaded, settings: settings, warnings: &warnings)))
+            read.append((path, bytes, try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)))
         }
         let data = try Self.combine(read.map { ($0.path, $0.shape) })
         var page = settings

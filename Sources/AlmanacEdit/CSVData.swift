@@ -10,9 +10,13 @@ struct CSVData: EditableData {
     let delimiter: UInt8
     let runs: [RecordRun]
 
-    init(_ bytes: [UInt8], path: String, delimiter: UInt8) throws(Diagnostic) {
-        layout = try CSVReader(delimiter: delimiter).layout(bytes, path: path)
-        self.delimiter = delimiter
+    /// Whether cells may be quoted: not in TSV, where a `"` is data.
+    let quotes: Bool
+
+    init(_ bytes: [UInt8], path: String, reader: CSVReader) throws(Diagnostic) {
+        layout = try reader.layout(bytes, path: path)
+        delimiter = reader.delimiter
+        quotes = reader.options.quotes
         runs = [RecordRun(items: layout.rows, anchor: layout.header, inside: 0..<0, separator: layout.lineEnding)]
     }
 
@@ -29,20 +33,28 @@ struct CSVData: EditableData {
         var cells: [[UInt8]] = []
         for name in layout.names {
             let value = record.first { $0.name == name }?.value ?? .null
-            cells.append(cell(value))
+            cells.append(try cell(value, field: name))
         }
         return Array(cells.joined(separator: [delimiter]))
     }
 
-    private func cell(_ value: Value) -> [UInt8] {
+    private func cell(_ value: Value, field: String) throws(Diagnostic) -> [UInt8] {
         let text: String
         switch value {
         case .null: return layout.quotesEveryCell ? Array("\"\"".utf8) : []
         default: text = value.text
         }
         let bytes = Array(text.utf8)
-        let special = bytes.contains { $0 == delimiter || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        let breaks = bytes.contains { $0 == delimiter || $0 == 0x0A || $0 == 0x0D }
+        let special = breaks || bytes.contains(UInt8(ascii: "\""))
         let retyped: Bool = if case .string = value { !CellValue.infer(text).isString } else { false }
+        guard quotes else {
+            // Without quoting, a tab or line break would split the row, and text that reads as
+            // another type comes back as that type: refused rather than written wrong.
+            if breaks { throw .error(at: nil, "'\(field)' holds a tab or a line break, which a TSV value cannot", hint: "remove it from the value") }
+            if retyped { throw .error(at: nil, "'\(field)' would read back as \(CellValue.infer(text).kindName), not text: a TSV value has no quotes to keep it text", hint: "leave out --string") }
+            return bytes
+        }
         guard layout.quotesEveryCell || special || retyped else { return bytes }
         var quoted: [UInt8] = [UInt8(ascii: "\"")]
         for byte in bytes {

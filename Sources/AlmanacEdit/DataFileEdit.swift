@@ -111,12 +111,17 @@ public struct DataFileEdit: Sendable {
         }
     }
 
+    /// How the page says its CSV or TSV file is written.
+    var tableOptions: CSVReader.Options {
+        CSVReader.Options(comment: options.settings.comment, columns: options.settings.columns, shortRowsAreEmpty: options.settings.shortRowsAreEmpty)
+    }
+
     /// The file in its format's editing form.
     func open(_ bytes: [UInt8], path: String) throws(Diagnostic) -> any EditableData {
         let settings = options.settings
         switch DataFormat(path: path) {
-        case .csv: return try CSVData(bytes, path: path, delimiter: UInt8(ascii: ","))
-        case .tsv: return try CSVData(bytes, path: path, delimiter: 0x09)
+        case .csv: return try CSVData(bytes, path: path, reader: CSVReader(options: tableOptions))
+        case .tsv: return try CSVData(bytes, path: path, reader: .tsv(tableOptions))
         case .ndjson: return try NDJSONData(bytes, path: path)
         case .json: return try JSONData(bytes, path: path, columns: settings.columns, keyField: settings.key)
         case .yaml: return try YAMLData(bytes, path: path, columns: settings.columns, keyField: settings.key)
@@ -163,7 +168,8 @@ public struct DataFileEdit: Sendable {
             if try open(bytes, path: path).shapeName != shape {
                 throw .error(at: SourceLocation(path: path), "it would no longer have the same sections (an empty section reads as a record)")
             }
-            let loaded = try DataReader.read(bytes, path: path)
+            var ignored: [Diagnostic] = []
+            let loaded = try DataReader.read(bytes, path: path, table: tableOptions, warnings: &ignored)
             switch loaded {
             case .records: break
             case .document(let value, let location):

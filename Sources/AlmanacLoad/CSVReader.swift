@@ -5,13 +5,39 @@ import AlmanacCore
 /// in LF or CRLF; a UTF-8 BOM is skipped. A row with more or fewer fields than the header is an
 /// error at that row, because silently padding it would shift data into the wrong column.
 public struct CSVReader: Sendable {
-    public let delimiter: UInt8
+    /// What a page may say about how its table is written, beside the delimiter.
+    public struct Options: Sendable, Equatable {
+        /// Fields may be quoted. TSV as IANA defines it (`zone1970.tab`) has none: a `"` is data.
+        public var quotes = true
+        /// Lines starting with this are not rows (`#` in IANA's tables).
+        public var comment: String?
+        /// The file has no header row: these name its columns.
+        public var columns: [String]?
+        /// A row shorter than the header has empty trailing cells, rather than being an error.
+        public var shortRowsAreEmpty = false
 
-    public init(delimiter: UInt8 = UInt8(ascii: ",")) {
-        self.delimiter = delimiter
+        public init(quotes: Bool = true, comment: String? = nil, columns: [String]? = nil, shortRowsAreEmpty: Bool = false) {
+            self.quotes = quotes
+            self.comment = comment
+            self.columns = columns
+            self.shortRowsAreEmpty = shortRowsAreEmpty
+        }
     }
 
-    public static let tsv = CSVReader(delimiter: 0x09)
+    public let delimiter: UInt8
+    public var options: Options
+
+    public init(delimiter: UInt8 = UInt8(ascii: ","), options: Options = Options()) {
+        self.delimiter = delimiter
+        self.options = options
+    }
+
+    /// A tab-separated file, read without quoting.
+    public static func tsv(_ options: Options = Options()) -> CSVReader {
+        var options = options
+        options.quotes = false
+        return CSVReader(delimiter: 0x09, options: options)
+    }
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
         try layout(bytes, path: path).records
@@ -34,7 +60,49 @@ public struct CSVReader: Sendable {
 
     public func layout(_ bytes: [UInt8], path: String) throws(Diagnostic) -> Layout {
         try TextInput.validateUTF8(bytes, path: path)
-        var scanner = Scanner(bytes: bytes, path: path, delimiter: delimiter, index: TextInput.contentStart(bytes))
+        var scanner = Scanner(bytes: bytes, path: path, delimiter: delimiter, index: TextInput.contentStart(bytes), options: options)
+        let (names, header) = try readHeader(&scanner, path: path)
+        var records = RecordTable.Builder()
+        var spans: [Range<Int>] = []
+        while var row = try scanner.nextRow() {
+            if row.cells.count == 1 && row.cells[0].text.isEmpty && !row.cells[0].wasQuoted {
+                continue  // A blank line.
+            }
+            if options.shortRowsAreEmpty && row.cells.count < names.count {
+                row.cells += (row.cells.count..<names.count).map { _ in Cell(text: "", wasQuoted: false, offset: row.end) }
+            }
+            guard row.cells.count == names.count else {
+                let offset = row.cells.count > names.count ? row.cells[names.count].offset : row.end
+                let separator = delimiter == 0x09 ? "\\t" : String(Character(Unicode.Scalar(delimiter)))
+                // Too many fields is most often a delimiter inside a value; too few, a missing one.
+                let hint = row.cells.count > names.count
+                    ? (options.quotes ? "quote fields that contain '\(separator)'" : "a value cannot hold '\(separator)' in this file")
+                    : "give every column a field, empty ones too (a\(separator)\(separator)c)"
+                        + (options.quotes ? ", or quote a value that holds a line break" : ", or say short_rows: empty in the page")
+                throw .error(
+                    at: scanner.location(offset),
+                    "row has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(names.count)", hint: hint)
+            }
+            var fields: [Object.Field] = []
+            fields.reserveCapacity(names.count)
+            for (name, cell) in zip(names, row.cells) {
+                fields.append(Object.Field(name: name, value: cell.wasQuoted ? .string(cell.text) : CellValue.infer(cell.text)))
+            }
+            records.append(Object(fields), at: scanner.location(row.start))
+            spans.append(row.start..<row.end)
+        }
+        let firstEnd = header?.end ?? spans.first?.upperBound ?? bytes.count
+        let lineEnding: [UInt8] = firstEnd < bytes.count && bytes[firstEnd] == 0x0D ? [0x0D, 0x0A] : [0x0A]
+        let start = TextInput.contentStart(bytes)
+        return Layout(
+            names: names, header: header.map { $0.start..<$0.end } ?? start..<start, rows: spans, records: records.finish(),
+            lineEnding: lineEnding, quotesEveryCell: options.quotes && (header?.cells.allSatisfy(\.wasQuoted) ?? false))
+    }
+
+    /// The column names: the header row's, or the page's `columns:` for a file without one
+    /// (then no row is the header, and the header is nil).
+    private func readHeader(_ scanner: inout Scanner, path: String) throws(Diagnostic) -> (names: [String], header: Row?) {
+        if let columns = options.columns { return (columns, nil) }
         guard let header = try scanner.nextRow() else {
             throw .error(at: SourceLocation(path: path), "empty file: no header row", hint: "the first line names the columns, e.g. name,capital")
         }
@@ -50,35 +118,7 @@ public struct CSVReader: Sendable {
             }
             names.append(name)
         }
-        var records = RecordTable.Builder()
-        var spans: [Range<Int>] = []
-        while let row = try scanner.nextRow() {
-            if row.cells.count == 1 && row.cells[0].text.isEmpty && !row.cells[0].wasQuoted {
-                continue  // A blank line.
-            }
-            guard row.cells.count == names.count else {
-                let offset = row.cells.count > names.count ? row.cells[names.count].offset : row.end
-                let separator = delimiter == 0x09 ? "\\t" : String(Character(Unicode.Scalar(delimiter)))
-                // Too many fields is most often a delimiter inside a value; too few, a missing one.
-                let hint = row.cells.count > names.count
-                    ? "quote fields that contain '\(separator)'"
-                    : "give every column a field, empty ones too (a\(separator)\(separator)c), or quote a value that holds a line break"
-                throw .error(
-                    at: scanner.location(offset),
-                    "row has \(row.cells.count) field\(row.cells.count == 1 ? "" : "s") but the header has \(names.count)", hint: hint)
-            }
-            var fields: [Object.Field] = []
-            fields.reserveCapacity(names.count)
-            for (name, cell) in zip(names, row.cells) {
-                fields.append(Object.Field(name: name, value: cell.wasQuoted ? .string(cell.text) : CellValue.infer(cell.text)))
-            }
-            records.append(Object(fields), at: scanner.location(row.start))
-            spans.append(row.start..<row.end)
-        }
-        let lineEnding: [UInt8] = header.end < bytes.count && bytes[header.end] == 0x0D ? [0x0D, 0x0A] : [0x0A]
-        return Layout(
-            names: names, header: header.start..<header.end, rows: spans, records: records.finish(), lineEnding: lineEnding,
-            quotesEveryCell: header.cells.allSatisfy(\.wasQuoted))
+        return (names, header)
     }
 
     struct Cell {
@@ -101,11 +141,14 @@ public struct CSVReader: Sendable {
         /// Every record carries its location, so positions are counted on from the last one.
         private var cursor: TextCursor
 
-        init(bytes: [UInt8], path: String, delimiter: UInt8, index: Int) {
+        let options: Options
+
+        init(bytes: [UInt8], path: String, delimiter: UInt8, index: Int, options: Options) {
             self.bytes = bytes
             self.path = path
             self.delimiter = delimiter
             self.index = index
+            self.options = options
             self.cursor = TextCursor(bytes: bytes, path: path)
         }
 
@@ -113,8 +156,11 @@ public struct CSVReader: Sendable {
             cursor.location(of: offset)
         }
 
-        /// The next row, or nil at the end of the input.
+        /// The next row, or nil at the end of the input; comment lines are passed over.
         mutating func nextRow() throws(Diagnostic) -> Row? {
+            if let comment = options.comment.map({ Array($0.utf8) }), !comment.isEmpty {
+                while index < bytes.count, bytes[index...].starts(with: comment) { skipLine() }
+            }
             guard index < bytes.count else { return nil }
             let start = index
             var cells: [Cell] = []
@@ -139,9 +185,15 @@ public struct CSVReader: Sendable {
             }
         }
 
+        private mutating func skipLine() {
+            while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
+            if index < bytes.count && bytes[index] == 0x0D { index += 1 }
+            if index < bytes.count && bytes[index] == 0x0A { index += 1 }
+        }
+
         mutating func nextCell() throws(Diagnostic) -> Cell {
             let start = index
-            if index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
+            if options.quotes && index < bytes.count && bytes[index] == UInt8(ascii: "\"") {
                 index += 1
                 var buffer: [UInt8] = []
                 while true {

@@ -37,7 +37,11 @@ public enum DataReader {
 
     /// `warnings`: what a reader noticed that is not an error (a JUnit suite whose counts
     /// disagree with its cases).
-    public static func read(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> LoadedData {
+    /// `table`: how a CSV or TSV file is written, where the page says (`comment`, `columns`,
+    /// `short_rows`).
+    public static func read(
+        _ bytes: [UInt8], path: String, table: CSVReader.Options = CSVReader.Options(), warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> LoadedData {
         guard let format = DataFormat(path: path) else {
             throw .error(
                 at: SourceLocation(path: path), "unknown data format '.\(Path.fileExtension(of: path))'",
@@ -47,8 +51,8 @@ public enum DataReader {
         switch format {
         case .json: return try JSONReader().load(bytes, path: path)
         case .ndjson: return .records(try NDJSONReader().read(bytes, path: path))
-        case .csv: return .records(try CSVReader().read(bytes, path: path))
-        case .tsv: return .records(try CSVReader.tsv.read(bytes, path: path))
+        case .csv: return .records(try CSVReader(options: table).read(bytes, path: path))
+        case .tsv: return .records(try CSVReader.tsv(table).read(bytes, path: path))
         case .yaml: return .document(try YAMLReader().read(bytes, path: path).value, start)
         case .propertyList: return .document(try PropertyListReader().read(bytes, path: path), start)
         case .junit: return .records(try JUnitReader().read(bytes, path: path, warnings: &warnings))

@@ -132,7 +132,8 @@ public struct PageSource: Sendable {
         guard let data else { return nil }
         let fields = !isStreamed ? ["whole"] : settings.fieldsReadPerRow.map { ["some"] + $0.sorted() } ?? ["all"]
         let columns = settings.columns.map { ["some"] + $0 } ?? ["none"]
-        let parts = [data.path, dataDigest, settings.key, settings.records ?? "\u{1}"] + columns + ["\u{0}"] + fields
+        let table = [settings.comment ?? "\u{1}", settings.shortRowsAreEmpty ? "empty" : "error"]
+        let parts = [data.path, dataDigest, settings.key, settings.records ?? "\u{1}"] + table + columns + ["\u{0}"] + fields
         return ContentHash.fingerprint(parts.map { Array($0.utf8) })
     }
 
@@ -159,9 +160,9 @@ public struct PageSource: Sendable {
             } catch {
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(error)")
             }
-            return try Self.shape(DataReader.read(bytes, path: path, warnings: &warnings), settings: settings, warnings: &warnings)
+            return try Self.load(bytes, path: path, settings: settings, warnings: &warnings)
         }
-        return try Self.shape(DataReader.read(data.bytes, path: data.path, warnings: &warnings), settings: settings, warnings: &warnings)
+        return try Self.load(data.bytes, path: data.path, settings: settings, warnings: &warnings)
     }
 
     /// The page's model, from its parsed data and its prose.
@@ -174,6 +175,19 @@ public struct PageSource: Sendable {
             name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),
             defaultLocale: site.locale)
         return try PageBuilder().build(input)
+    }
+
+    /// A data file's records, read as the page says its file is written.
+    public static func load(_ bytes: [UInt8], path: String, settings: PageSettings, warnings: inout [Diagnostic]) throws(Diagnostic) -> DatasetShape {
+        let format = DataFormat(path: path)
+        let isTable = format == .csv || format == .tsv
+        let table = CSVReader.Options(comment: settings.comment, columns: isTable ? settings.columns : nil, shortRowsAreEmpty: settings.shortRowsAreEmpty)
+        for (key, given) in [("comment", settings.comment != nil), ("short_rows", settings.keyLocations["short_rows"] != nil)] where given && !isTable {
+            warnings.append(.warning(
+                at: settings.keyLocations[key], "'\(key)' has no effect: it says how a CSV or TSV file is written",
+                hint: "remove it; this data file is .\(Path.fileExtension(of: path))"))
+        }
+        return try shape(DataReader.read(bytes, path: path, table: table, warnings: &warnings), settings: settings, warnings: &warnings)
     }
 
     /// The records of a parsed data file, from where `records:` says they are; a document read

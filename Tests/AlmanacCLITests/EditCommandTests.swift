@@ -130,3 +130,28 @@ import Testing
         #expect(files.text("Content/c.json") == data)
     }
 }
+
+/// A TSV file is edited as it is read: no quotes, its comments and header-less rows kept.
+@Suite struct EditTableTests {
+    static func files() -> MemoryFileSystem {
+        MemoryFileSystem([
+            "Content/zones.md": "---\ndata: zone1970.tab\ncomment: \"#\"\ncolumns: [codes, TZ, comments]\nshort_rows: empty\nlabel: TZ\n---\n",
+            "Content/zone1970.tab": "# tzdb\nAD\tEurope/Andorra\n",
+        ])
+    }
+
+    @Test func anAddedRowIsWrittenWithoutQuotesAfterTheLastRow() {
+        let files = Self.files()
+        let (status, captured) = EditRecordsPathTests.run(["add", "Content/zone1970.tab", "codes=AQ", "TZ=Antarctica/Casey", "comments=\"Casey\" station"], files)
+        #expect(status == .success, "\(captured.error)")
+        #expect(files.text("Content/zone1970.tab") == "# tzdb\nAD\tEurope/Andorra\nAQ\tAntarctica/Casey\t\"Casey\" station\n")
+    }
+
+    @Test func aValueATSVCannotHoldIsRefused() {
+        let files = Self.files()
+        let (status, captured) = EditRecordsPathTests.run(["add", "Content/zone1970.tab", "codes=AQ", "TZ=A\tB"], files)
+        #expect(status == .failure)
+        #expect(captured.error.first?.contains("'TZ' holds a tab or a line break, which a TSV value cannot") == true)
+        #expect(files.text("Content/zone1970.tab") == "# tzdb\nAD\tEurope/Andorra\n")
+    }
+}

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct CSVReaderTests {
     func read(_ text: String, tsv: Bool = false) throws -> [Record] {
-        try (tsv ? CSVReader.tsv : CSVReader()).read(Array(text.utf8), path: "data.csv")
+        try (tsv ? CSVReader.tsv() : CSVReader()).read(Array(text.utf8), path: "data.csv")
     }
 
     func error(_ text: String) -> Diagnostic? {

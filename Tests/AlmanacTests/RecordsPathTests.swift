@@ -52,3 +52,27 @@ import Testing
         #expect(try SiteBuilderTests.build(csv).warnings.map(\.message) == ["'records' has no effect: this data file is one list of records"])
     }
 }
+
+/// A page says how its CSV or TSV table is written; the build and the editors read it so.
+@Suite struct TableSettingsTests {
+    static let settings = "comment: \"#\"\ncolumns: [codes, coordinates, TZ, comments]\nshort_rows: empty\nlabel: TZ"
+
+    @Test func aZoneTableBuildsFromThePagesSettings() throws {
+        let fileSystem = InlineSite.page("zones", data: "zone1970.tab", settings: Self.settings, text: TableOptionsFixture.zones)
+        let report = try SiteBuilderTests.build(fileSystem)
+        #expect(report.rowCount == 3 && report.warnings.isEmpty)
+        #expect(fileSystem.text("Output/zones.html")?.contains("Antarctica/Casey") == true)
+    }
+
+    @Test func tableSettingsOnADocumentHaveNoEffectAndSaySo() throws {
+        let fileSystem = InlineSite.page("p", data: "p.json", settings: "comment: \"#\"\nshort_rows: empty", text: #"[{"name": "A"}]"#)
+        #expect(try SiteBuilderTests.build(fileSystem).warnings.map(\.message) == [
+            "'comment' has no effect: it says how a CSV or TSV file is written",
+            "'short_rows' has no effect: it says how a CSV or TSV file is written",
+        ])
+    }
+}
+
+enum TableOptionsFixture {
+    static let zones = "# tzdb\n#codes\tcoordinates\tTZ\tcomments\nAD\t+4230+00131\tEurope/Andorra\nAE,OM\t+2518+05518\tAsia/Dubai\tCrozet\nAQ\t-6617+11031\tAntarctica/Casey\t\"Casey\" station"
+}

@@ -51,6 +51,10 @@ public struct PageSettings: Sendable, Equatable {
     public var header: String?
     public var footer: String?
     public var locale: String?
+    /// Lines of a CSV or TSV file that start with this are not rows.
+    public var comment: String?
+    /// A CSV or TSV row shorter than the header has empty trailing cells.
+    public var shortRowsAreEmpty = false
     /// Where the records are in a document that wraps them: `3166-1`, `data.items`.
     public var records: String?
     public var columns: [String]?

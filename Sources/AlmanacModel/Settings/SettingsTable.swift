@@ -119,7 +119,13 @@ extension Setting {
             "records", .text, help: "where the records are in a file that wraps them in an object: a key or key path",
             placeholder: "KEY.PATH", example: "data.items", page: { settings, value, _ in settings.records = value.text }),
         Setting(
-            "columns", .list, help: "a keyed file's list positions, named",
+            "comment", .text, help: "lines of a CSV or TSV file that start with this are not rows", placeholder: "TEXT",
+            example: "\"#\"", page: { settings, value, _ in settings.comment = value.text }),
+        Setting(
+            "short_rows", .choice(["error", "empty"]), help: "a CSV or TSV row shorter than the header: an error, or empty last cells",
+            default: "error", page: { settings, value, _ in settings.shortRowsAreEmpty = value.text == "empty" }),
+        Setting(
+            "columns", .list, help: "a keyed file's list positions, or a CSV or TSV file's columns when it has no header row",
             page: { settings, value, _ in settings.columns = value.list }),
         Setting(
             "key", .text, help: "the field a keyed file's keys become", default: "key", placeholder: "FIELD",
