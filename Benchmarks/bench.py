@@ -301,8 +301,8 @@ def reader_files(n):
         tsv.write("\t".join(columns) + "\n")
         for record in records:
             cells = (flat(record.get(c)).replace("\t", " ").replace("\n", " ") for c in columns)
-            # Almanac reads TSV with CSV's quoting: a field holding a quote is quoted.
-            tsv.write("\t".join('"' + cell.replace('"', '""') + '"' if '"' in cell else cell for cell in cells) + "\n")
+            # TSV as IANA defines it, as Almanac reads it: no quoting, a quote is data.
+            tsv.write("\t".join(cells) + "\n")
     (folder / "records.json").write_text(json.dumps(records, ensure_ascii=False))
     with open(folder / "records.ndjson", "w") as ndjson:
         for record in records:
@@ -331,7 +331,29 @@ def readers(sizes=(10_000, 100_000)):
             figures.setdefault(format, {})[n] = {"wall": wall, "peak_mib": peak}
             remove(target)
         print(f"  readers at {n:,} rows: " + ", ".join(f"{f} {figures[f][n]['wall']:.2f} s" for f in READER_FORMATS), flush=True)
-    return {"sizes": list(sizes), "formats": figures}
+    return {"sizes": list(sizes), "formats": figures, "columns": wide_tables()}
+
+
+def wide_tables(widths=(10_000, 100_000), rows=10):
+    """A CSV as wide as a spreadsheet export can be: `almanac render` (every column shown, in
+    HTML, Markdown and JSON) at two widths. Linear in the columns keeps the time per column level."""
+    figures = {}
+    for width in widths:
+        path = WORK / "data" / f"wide-{width}.csv"
+        if not path.exists():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(path, "w") as wide:
+                wide.write(",".join(f"c{i}" for i in range(width)) + "\n")
+                for row in range(rows):
+                    wide.write(",".join(f"r{row}v{i}" for i in range(width)) + "\n")
+        target = WORK / "out" / f"wide-{width}"
+        remove(target)
+        warm(path)
+        wall, peak = timed([str(ALMANAC), "render", str(path), "--output", str(target), "--quiet"])
+        figures[width] = {"wall": wall, "peak_mib": peak}
+        remove(target)
+    print("  wide tables: " + ", ".join(f"{w:,} columns {figures[w]['wall']:.2f} s" for w in widths), flush=True)
+    return {"widths": list(widths), "rows": rows, "figures": figures}
 
 
 def browser_figures(n):
@@ -661,6 +683,11 @@ def targets(results, rebuilds, browser, big, reading=None, report=None, serving=
             times = reading["formats"][format]
             growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
             rows.append((f"the {format} reader is linear ({small:,} → {large:,} rows: time per row ×)", f"{growth:.2f}", growth <= 1.5))
+        if reading.get("columns"):
+            narrow, wide = reading["columns"]["widths"]
+            times = reading["columns"]["figures"]
+            growth = (times[wide]["wall"] / wide) / (times[narrow]["wall"] / narrow)
+            rows.append((f"a CSV's columns are read linearly ({narrow:,} → {wide:,} columns: time per column ×)", f"{growth:.2f}", growth <= 1.5))
     last = results[-1] if results else None
     if last and last.get("hugo"):
         speed = last["almanac"]["wall"] / last["hugo"]["wall"]
@@ -900,6 +927,13 @@ def write_results(info, results, rebuilds, browser, big, reading=None, report=No
             times = reading["formats"][format]
             growth = (times[large]["wall"] / large) / (times[small]["wall"] / small)
             lines.append(f"| {format} | {times[small]['wall']:.2f} s | {times[large]['wall']:.2f} s | {growth:.2f} | {times[large]['peak_mib']:.0f} MiB |")
+        if reading.get("columns"):
+            columns = reading["columns"]
+            narrow, wide = columns["widths"]
+            times = columns["figures"]
+            lines += ["", f"A CSV of {columns['rows']} rows, every column shown (`almanac render`, HTML, Markdown and JSON): "
+                      f"{narrow:,} columns {times[narrow]['wall']:.2f} s, {wide:,} columns {times[wide]['wall']:.2f} s "
+                      f"(peak {times[wide]['peak_mib']:.0f} MiB)."]
     if edits:
         lines += edit_lines(edits)
     lines += ["", "## Targets", "", "| target | figure | met |", "|---|---:|:---:|"]
@@ -929,7 +963,7 @@ def main():
     if args.report_only or args.test_report_only or args.serve_only or args.search_only or args.ten_million or args.edits_only:
         saved = json.loads((HERE / "work" / "results.json").read_text())
         # JSON keeps the readers' row counts as text; the report reads them as numbers.
-        for times in (saved.get("readers") or {}).get("formats", {}).values():
+        for times in list((saved.get("readers") or {}).get("formats", {}).values()) + [((saved.get("readers") or {}).get("columns") or {}).get("figures", {})]:
             for size in list(times):
                 times[int(size)] = times.pop(size)
         report = report_figures() if args.test_report_only else saved.get("report")

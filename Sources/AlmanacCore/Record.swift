@@ -29,6 +29,9 @@ public struct Record: Sendable, Hashable {
 
     public subscript(name: String) -> Value? { table.value(named: name, at: row) }
 
+    /// The values of `names`, in order, read in one pass over the record.
+    public func values(_ names: [String]) -> [Value?] { table.values(named: names, at: row) }
+
     /// Appends the record's fields, names and encoded values, as bytes that differ whenever a
     /// field does: for keys made from what a row shows, without decoding it.
     public func appendContent(to bytes: inout [UInt8]) {

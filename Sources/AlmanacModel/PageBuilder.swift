@@ -160,10 +160,17 @@ public struct PageBuilder {
         case .off: return []
         case .fields(let fields): return fields
         case .allTextFields:
+            // Linear in the fields of each record: a row is decoded whole once when it has a
+            // field not yet known to hold text, never looked up field by field (a file of
+            // 100,000 columns would take each lookup across all of them).
             var fields = [label]
-            for record in records {
-                for name in record.fieldNames where !fields.contains(name) {
-                    if case .string? = record[name] { fields.append(name) }
+            var known: Set<String> = [label]
+            for record in records where record.fieldNames.contains(where: { !known.contains($0) }) {
+                for field in record.fields.fields where !known.contains(field.name) {
+                    if case .string = field.value {
+                        fields.append(field.name)
+                        known.insert(field.name)
+                    }
                 }
             }
             return fields

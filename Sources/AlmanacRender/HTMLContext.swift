@@ -244,8 +244,9 @@ struct HTMLContext {
         labels: inout FieldLabels
     ) -> RowView {
         let settings = page.settings
-        let fields = columns.map { column in
-            RowView.FieldCell(name: column.name, label: column.label, value: row.record[column.name]?.text ?? "", isSearched: column.isSearched)
+        let values = row.record.values(columns.map(\.name))
+        let fields = zip(columns, values).map { column, value in
+            RowView.FieldCell(name: column.name, label: column.label, value: value?.text ?? "", isSearched: column.isSearched)
         }
         var view = RowView(
             id: "row-" + row.slug, number: number, label: row.label, isLabelSearched: isLabelSearched, fields: fields,

@@ -15,7 +15,7 @@ struct PageContext {
                 header: view.headers[position] ?? "", footer: view.footers[position] ?? "", count: section.rows.count,
                 rows: { index in
                     let row = sectionRows[index]
-                    return DocumentView.Row(label: row.label, fields: shown.map { ($0, row.record[$0]?.text ?? "") })
+                    return DocumentView.Row(label: row.label, fields: Array(zip(shown, row.record.values(shown).map { $0?.text ?? "" })))
                 },
                 isFirst: position == 0)
         }
