@@ -165,7 +165,8 @@ enum YAMLText {
     static func scalar(_ value: Value) -> [UInt8] {
         switch value {
         case .string(let text):
-            if isPlainText(text), case .string(let read) = YAMLScalar.resolve(text, tag: nil, isPlain: true), read == text {
+            if isPlainText(text), !readsAsAnotherType(text),
+               case .string(let read) = YAMLScalar.resolve(text, tag: nil, isPlain: true), read == text {
                 return Array(text.utf8)
             }
             return JSONText.quote(text)
@@ -173,6 +174,28 @@ enum YAMLText {
         default: return JSONText.value(value).first == UInt8(ascii: "\"") ? Array(value.text.utf8) : JSONText.value(value)
         }
     }
+
+    /// Whether a plain scalar of this text reads as anything but text in YAML 1.1 (PyYAML, and
+    /// most tools) or YAML 1.2: booleans of both (`yes`, `NO`, `on`), nulls, integers in every
+    /// base (`0x10`, `0o17`, `017`, `0b101`, `000`, `1_000`), sexagesimal (`1:30`), floats
+    /// (`.5`, `1e3`, `.inf`, `.NaN`), dates and times (`2024-01-02`), and the merge key `<<`.
+    /// Such text is quoted, so every reader gets back the string that was meant.
+    static func readsAsAnotherType(_ text: String) -> Bool {
+        if otherTypeWords.contains(text) { return true }
+        if text.wholeMatch(of: numberPattern) != nil { return true }
+        return text.prefixMatch(of: datePattern) != nil
+    }
+
+    private static let otherTypeWords: Set<String> = [
+        "y", "Y", "yes", "Yes", "YES", "n", "N", "no", "No", "NO", "true", "True", "TRUE", "false", "False", "FALSE",
+        "on", "On", "ON", "off", "Off", "OFF", "~", "null", "Null", "NULL", "<<", "=",
+        ".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF", "-.inf", "-.Inf", "-.INF", ".nan", ".NaN", ".NAN",
+    ]
+    /// Integers and floats of either version, in any base, with `_` and sexagesimal parts.
+    nonisolated(unsafe) private static let numberPattern =
+        /[-+]?(0b[01_]+|0o?[0-7_]+|0x[0-9a-fA-F_]+|[0-9][0-9_]*(:[0-5]?[0-9])*(\.[0-9_]*)?([eE][-+]?[0-9]+)?|\.[0-9][0-9_]*([eE][-+]?[0-9]+)?)/
+    /// A YAML 1.1 timestamp's date part, which PyYAML reads as a date.
+    nonisolated(unsafe) private static let datePattern = /[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}/
 
     /// Text that a plain scalar can hold: no indicator first, no `: ` or ` #`, no line break,
     /// no space at either end.

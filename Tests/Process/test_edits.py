@@ -16,6 +16,7 @@ import subprocess
 import time
 
 import pytest
+import yaml
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # Absolute, since some tests run it from another folder.
@@ -99,3 +100,24 @@ def test_an_edit_keeps_the_files_permissions(tmp_path):
     add(path, "name=B")
     assert path.stat().st_mode & 0o777 == 0o640
     assert path.read_text() == "name\nA\nB\n"
+
+
+# Text that YAML 1.1 (PyYAML, most tools) or 1.2 would read as something else if written plain.
+TRICKY = ["NO", "no", "Yes", "y", "on", "OFF", "~", "null", "0x10", "0o17", "017", "000", "0b101", "1_000", "1:30",
+          "190:20:30", "1e3", ".5", "-.inf", ".NaN", "2024-01-02", "2024-1-2 10:00", "<<", "=", " padded", "trailing ",
+          "a: b", "a #b", "- item", "? q", "[x]", "{y}", "*ref", "&anchor", "!tag", "|", ">", "'q'", '"dq"', "%x", "@x",
+          "`x", "#c", "12:30:45.5", "+12", "-0", "3.", "1.10", "true", "FALSE", "Null", "", "ünïcödé", "emoji 🐦"]
+
+
+@pytest.mark.parametrize("loader", ["SafeLoader", "CSafeLoader"])
+def test_every_added_value_reads_back_as_the_same_text_in_pyyaml_and_libyaml(tmp_path, loader):
+    """Each value added as text comes back as that text, from PyYAML's own parser and from
+    libyaml's (the C parser most other tools use)."""
+    path = tmp_path / "codes.yaml"
+    path.write_text("- name: first\n  code: X\n")
+    for index, value in enumerate(TRICKY):
+        result = add(path, f"name=n{index}", f"code={value}", "--string", check=False)
+        assert result.returncode == 0, (value, result.stderr)
+    read = yaml.load(path.read_text(), Loader=getattr(yaml, loader))
+    assert [row["code"] for row in read[1:]] == TRICKY
+    assert all(isinstance(row["code"], str) for row in read)
