@@ -55,7 +55,13 @@ struct YAMLData: DocumentData {
         self.nodes = nodes
         let lineEnding = self.lineEnding
         runs = nodes.map { items in
-            let ranges = items.map { Self.lineStart(($0.key ?? $0.value.range).lowerBound, in: bytes)..<Self.lineEnd($0.value.range.upperBound, in: bytes) }
+            var ranges: [Range<Int>] = []
+            for item in items {
+                // A comment directly above a record is the record's own: it goes where the record goes.
+                let start = Self.lineStart((item.key ?? item.value.range).lowerBound, in: bytes)
+                let floor = ranges.last?.upperBound ?? 0
+                ranges.append(Self.leadingComments(above: start, notBefore: floor, in: bytes)..<Self.lineEnd(item.value.range.upperBound, in: bytes))
+            }
             guard let first = ranges.first, let last = ranges.last else {
                 return RecordRun(items: [], inside: 0..<bytes.count, separator: lineEnding, closing: lineEnding)
             }
@@ -109,12 +115,15 @@ struct YAMLData: DocumentData {
         return first + lines.joined(separator: lineEnding + rest)
     }
 
-    /// `#` comments that removing these entries would take with them.
+    /// `#` comments that removing these entries would take with them, other than each
+    /// record's own, directly above it.
     func commentsLost(removing chosen: [Int]) -> [SourceLocation] {
         var lost: [SourceLocation] = []
         for index in chosen {
             let entry = entries[index]
             let items = runs[entry.run].items
+            let node = nodes[entry.run][entry.item]
+            let own = items[entry.item].lowerBound..<Self.lineStart((node.key ?? node.value.range).lowerBound, in: bytes)
             let range: Range<Int>
             if items.count == 1 {
                 range = runs[entry.run].inside
@@ -123,7 +132,7 @@ struct YAMLData: DocumentData {
             } else {
                 range = items[entry.item].lowerBound..<items[entry.item + 1].lowerBound
             }
-            for offset in range where bytes[offset] == UInt8(ascii: "#") && isComment(at: offset) {
+            for offset in range where bytes[offset] == UInt8(ascii: "#") && !own.contains(offset) && isComment(at: offset) {
                 lost.append(location(offset))
             }
         }
@@ -140,6 +149,20 @@ struct YAMLData: DocumentData {
         let line = before.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         let column = offset - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
         return SourceLocation(path: path, line: line, column: column)
+    }
+
+    /// The start of the run of comment-only lines that ends on the line before `lineStart`,
+    /// with no blank line between; `lineStart` itself when there is none. Never before `floor`
+    /// (the end of the record above, whose own lines may start with `#` inside a block scalar).
+    static func leadingComments(above lineStart: Int, notBefore floor: Int, in bytes: [UInt8]) -> Int {
+        var start = lineStart
+        while start > floor {
+            let previous = Self.lineStart(start - 1, in: bytes)
+            guard previous >= floor, let first = bytes[previous..<start].firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+                  bytes[first] == UInt8(ascii: "#") else { break }
+            start = previous
+        }
+        return start
     }
 
     static func lineStart(_ offset: Int, in bytes: [UInt8]) -> Int {

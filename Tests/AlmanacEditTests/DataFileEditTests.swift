@@ -149,6 +149,27 @@ import Testing
         #expect(fileSystem.text("s.yaml") == "- name: b\n")
     }
 
+    /// A comment directly above a record is its own: removed with it, without `--force`, and
+    /// never left above the next record; the next record keeps its own.
+    @Test(arguments: [
+        ("- code: USD\n# the euro\n- code: EUR\n# the yen\n- code: JPY\n", "EUR", "- code: USD\n# the yen\n- code: JPY\n"),
+        ("- code: USD\n# the euro\n# since 1999\n- code: EUR\n", "EUR", "- code: USD\n"),
+        ("# codes\n\n# the dollar\n- code: USD\n- code: EUR\n", "USD", "# codes\n\n- code: EUR\n"),
+        ("Money:\n  # the euro\n  - code: EUR\n  - code: USD\n", "EUR", "Money:\n  - code: USD\n"),
+    ])
+    func aRecordsOwnLeadingCommentGoesWithIt(text: String, code: String, after: String) throws {
+        let fileSystem = MemoryFileSystem(["c.yaml": text])
+        _ = try DataFileEdit(fileSystem: fileSystem).remove(from: "c.yaml", where: [("code", code)])
+        #expect(fileSystem.text("c.yaml") == after)
+    }
+
+    /// A comment that is not directly above the record removed stays where it is.
+    @Test func aCommentSetApartByABlankLineStays() throws {
+        let fileSystem = MemoryFileSystem(["c.yaml": "- code: USD\n# more below\n\n- code: EUR\n- code: JPY\n"])
+        _ = try DataFileEdit(fileSystem: fileSystem).remove(from: "c.yaml", where: [("code", "JPY")])
+        #expect(fileSystem.text("c.yaml") == "- code: USD\n# more below\n\n- code: EUR\n")
+    }
+
     /// A write that fails leaves the file as it was.
     @Test func aFailedWriteLeavesTheFile() {
         let fileSystem = MemoryFileSystem(["s.csv": "name\na\n"])
