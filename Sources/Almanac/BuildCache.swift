@@ -75,6 +75,11 @@ struct BuildCache: Sendable {
 
     static func stampPath(output: String) -> String { Path.join(output, stampName) }
 
+    /// `.almanac/build.lock` beside the cache: held by each build of the site.
+    static func lockPath(content: String) -> String {
+        Path.join(Path.directory(of: path(content: content)), "build.lock")
+    }
+
     /// The cache for this output as it is now, or nil when there is none, it is unreadable,
     /// anything site-wide changed, or it describes another tree.
     static func load(_ fileSystem: any FileSystem, content: String, output: String, global: String) -> BuildCache? {

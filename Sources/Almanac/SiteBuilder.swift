@@ -35,6 +35,8 @@ public struct BuildOptions: Sendable {
     public var swapsOutput: (@Sendable (_ swap: () throws -> Void) throws -> Void)?
     /// What the builds of one `serve` share (see `BuildSession`); nil for a one-off build.
     public var session: BuildSession?
+    /// Told when another build of the same site holds the lock, before waiting for it.
+    public var waitsForAnotherBuild: (@Sendable () -> Void)?
 
     public init() {}
 }
@@ -82,8 +84,29 @@ public struct SiteBuilder: Sendable {
         self.fileSystem = fileSystem
     }
 
-    /// Builds the site into the output folder.
+    /// Builds the site into the output folder. Builds of one site take turns: `almanac build`
+    /// while `serve` rebuilds (or another `build`) waits for it, after `waitsForAnotherBuild`,
+    /// rather than both swapping one output folder.
     public func build() throws(DiagnosticList) -> BuildReport {
+        guard fileSystem.isDirectory(options.contentPath) else { return try buildHoldingTheLock() }
+        let lock = BuildCache.lockPath(content: options.contentPath)
+        var outcome: Result<BuildReport, DiagnosticList>?
+        do {
+            try fileSystem.createDirectory(Path.directory(of: lock))
+            try fileSystem.withLockFile(lock, whenBusy: { options.waitsForAnotherBuild?() }) {
+                outcome = Result { () throws(DiagnosticList) in try buildHoldingTheLock() }
+            }
+        } catch {
+            throw DiagnosticList([.error(at: nil, "cannot take the build lock: \(error)", hint: "builds of one site take turns through \(lock)")])
+        }
+        guard let outcome else { throw DiagnosticList([.error(at: nil, "the build did not run")]) }
+        return try outcome.get()
+    }
+
+    /// What a build that waits for another says.
+    public static let waitingMessage = "Waiting for another build of this site to finish (almanac serve, or another almanac build)…"
+
+    private func buildHoldingTheLock() throws(DiagnosticList) -> BuildReport {
         var clock = StageClock()
         try checkOutputLocation()
         let inputs = try loadInputs()

@@ -76,6 +76,10 @@ public struct AlmanacCommand {
             let started = Date()
             let progress = !isCheck && verbosity != .quiet ? showsProgress() : nil
             if let progress { options.progress = { @Sendable update in progress.update(update) } }
+            if verbosity != .quiet {
+                let errors = SerializedLines(output.error)
+                options.waitsForAnotherBuild = { errors.write(SiteBuilder.waitingMessage) }
+            }
             let builder = SiteBuilder(options: options, fileSystem: fileSystem)
             defer { progress?.finish() }
             let report = isCheck ? try builder.check() : try builder.build()

@@ -74,6 +74,20 @@ extension DiskFileSystem {
         }
     }
 
+    public func withLockFile<T>(_ path: String, whenBusy: () -> Void, _ body: () throws -> T) throws -> T {
+        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw Self.failure(path, "cannot open the lock file") }
+        defer { close(descriptor) }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR else { throw Self.failure(path, "cannot lock it") }
+            whenBusy()
+            var result: Int32
+            repeat { result = flock(descriptor, LOCK_EX) } while result != 0 && errno == EINTR
+            guard result == 0 else { throw Self.failure(path, "cannot lock it") }
+        }
+        return try body()
+    }
+
     static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws {
         var written = 0
         while written < bytes.count {
@@ -104,5 +118,10 @@ extension MemoryFileSystem {
     public func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T {
         guard exists(path) else { throw FileSystemError(path: path, message: "no such file") }
         return try body()
+    }
+
+    /// One process: nothing else can hold the lock.
+    public func withLockFile<T>(_ path: String, whenBusy: () -> Void, _ body: () throws -> T) throws -> T {
+        try body()
     }
 }

@@ -38,6 +38,10 @@ public protocol FileSystem: Sendable {
     /// Runs `body` holding an exclusive lock on the file at `path`, so that two edits of one
     /// file, in two processes, take turns rather than one losing the other's change.
     func withExclusiveLock<T>(on path: String, _ body: () throws -> T) throws -> T
+    /// Runs `body` holding an exclusive lock on the file at `path`, made if missing, after
+    /// calling `whenBusy` if another process holds it (and waiting for it). The lock is let go
+    /// when `body` returns, and by the system when the process ends however it ends.
+    func withLockFile<T>(_ path: String, whenBusy: () -> Void, _ body: () throws -> T) throws -> T
 }
 
 /// Failures of the file system itself, as opposed to bad content.

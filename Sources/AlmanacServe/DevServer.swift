@@ -128,6 +128,7 @@ public final class DevServer: Sendable {
         var buildOptions = options.build
         buildOptions.keepsPreviousOutput = true
         buildOptions.session = session
+        buildOptions.waitsForAnotherBuild = { [self] in log(SiteBuilder.waitingMessage) }
         buildOptions.changedFilesReady = { [self] staging in
             servedTree.withLock { $0 = staging }
             announceSuccess()
