@@ -23,10 +23,20 @@ import Testing
         #expect(parts.part(of: 666) == 0 && parts.part(of: 667) == 1 && parts.part(of: 2000) == 2)
     }
 
-    @Test func guidesAreAsShortAsKeepNeighbouringPagesApart() {
+    /// A printed index heads its pages with whole words, never `deterioratin` or `Doni`.
+    @Test func guidesAreWholeWords() {
         let parts = SectionParts(Self.section(["Aaron", "Abbey", "Abbott", "Azure"]), rowsPerPage: 2)
-        // Abbey ends the first page and Abbott begins the second: they share `Abb`.
-        #expect(parts.guides == ["Aa–Abbe", "Abbo–Az"])
+        #expect(parts.guides == ["Aaron–Abbey", "Abbott–Azure"])
+    }
+
+    /// Labels that begin with the same word across a page boundary take as many more words as
+    /// keep them apart; past thirty characters the guide ends at a word's end with an ellipsis.
+    @Test func sharedFirstWordsTakeMoreWordsAndLongGuidesEndAtAWord() {
+        let parts = SectionParts(Self.section(["Ashe Ann", "Ashe Bo", "Ashe Carl Sr", "Ashe Dee"]), rowsPerPage: 2)
+        #expect(parts.guides == ["Ashe–Ashe Bo", "Ashe Carl–Ashe"])
+        #expect(SectionParts.guideWords("deterioration of the upper western ridge", against: "deterioration of the upper eastern ridge")
+            == "deterioration of the upper…")
+        #expect(SectionParts.guideWords("Donizetti", against: "Doniphan") == "Donizetti")
     }
 
     @Test func noPageIsEmpty() {
