@@ -144,8 +144,14 @@ public struct DataFileEdit: Sendable {
             }
             if assignment.name != data.keyedBy { try checkField(assignment.name, data: data, path: path) }
             let value: Value = options.valuesAreText ? .string(assignment.value) : CellValue.infer(assignment.value)
+            if !options.valuesAreText { try ColumnFit.check(value, written: assignment.value, field: assignment.name, in: data.entries.map(\.record)) }
             if case .null = value { continue }
             fields.append(Object.Field(name: assignment.name, value: value))
+        }
+        let label = PageBuilder.labelField(options.settings.label, records: data.entries.map(\.record))
+        if data.keyedBy != label, !fields.contains(where: { $0.name == label && !$0.value.text.isEmpty }),
+           assignments.contains(where: { $0.name == label }) || !data.entries.isEmpty {
+            throw .error(at: nil, "a record needs its label: '\(label)' is empty", hint: "give it a value: \(label)=…")
         }
         return fields
     }

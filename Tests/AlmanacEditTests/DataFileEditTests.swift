@@ -170,6 +170,35 @@ import Testing
         #expect(fileSystem.text("c.yaml") == "- code: USD\n# more below\n\n- code: EUR\n")
     }
 
+    /// A value that does not fit a typed column is refused, with the column's type named;
+    /// `--string` stores it as text on purpose.
+    @Test(arguments: [
+        ("order=ten", "'ten' is not a number, as every other 'order' in the file is"),
+        ("admitted=1803-13-45", "'1803-13-45' is not a date (1959-01-03), as every other 'admitted' in the file is"),
+        ("visited=maybe", "'maybe' is not true or false, as every other 'visited' in the file is"),
+        ("name=", "a record needs its label: 'name' is empty"),
+    ])
+    func aValueThatDoesNotFitItsColumnIsRefused(assignment: String, message: String) throws {
+        let text = "name,order,admitted,visited\nOhio,17,1803-03-01,true\nIowa,29,1846-12-28,false\n"
+        let fileSystem = MemoryFileSystem(["s.csv": text])
+        let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        let fields = [("name", "Utah"), ("order", "45"), ("admitted", "1896-01-04"), ("visited", "false")].map { $0.0 == parts[0] ? ($0.0, parts[1]) : $0 }
+        let error = diagnostic { _ = try DataFileEdit(fileSystem: fileSystem).add(to: "s.csv", fields) }
+        #expect(error?.message == message)
+        #expect(fileSystem.text("s.csv") == text)
+        guard parts[1] != "" else { return }
+        var options = DataFileEdit.Options()
+        options.valuesAreText = true
+        _ = try DataFileEdit(fileSystem: fileSystem, options: options).add(to: "s.csv", fields)
+        #expect(fileSystem.text("s.csv")?.hasSuffix("\n") == true && fileSystem.text("s.csv") != text, "--string stores it anyway")
+    }
+
+    @Test func valuesThatFitOrColumnsOfMixedKindsAreAdded() throws {
+        let fileSystem = MemoryFileSystem(["s.csv": "name,code\nA,17\nB,x7\n"])
+        _ = try DataFileEdit(fileSystem: fileSystem).add(to: "s.csv", [("name", "C"), ("code", "ten")])
+        #expect(fileSystem.text("s.csv") == "name,code\nA,17\nB,x7\nC,ten\n")
+    }
+
     /// A write that fails leaves the file as it was.
     @Test func aFailedWriteLeavesTheFile() {
         let fileSystem = MemoryFileSystem(["s.csv": "name\na\n"])

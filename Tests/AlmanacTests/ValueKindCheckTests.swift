@@ -47,4 +47,14 @@ import Testing
         let rows = ["Ohio,17,1803-03-01", "Utah,45,1896-01-04", "Iowa,29,1846-12-28", "Maine,,"]
         #expect(try SiteBuilderTests.build(Self.site("sort: [order, name]\ngroup: year:admitted", rows: rows)).warnings.isEmpty)
     }
+
+    /// Any column, sorted by or not: a row already in the file that does not fit is reported,
+    /// and `--strict` refuses the build.
+    @Test func aMisfitInAnyTypedColumnIsAWarningAndAnErrorUnderStrict() throws {
+        let rows = ["Ohio,17,1803-03-01", "Utah,45,1896-01-04", "Iowa,29,maybe", "Maine,23,1820-03-15"]
+        let report = try SiteBuilderTests.build(Self.site("", rows: rows))
+        #expect(Self.found(report) == ["4: 'maybe' in 'admitted' is text, where the column's other values are dates"])
+        let strict = diagnostic { _ = try SiteBuilderTests.build(Self.site("", rows: rows), strict: true) }
+        #expect(strict?.severity == .error && strict?.location?.line == 4)
+    }
 }
