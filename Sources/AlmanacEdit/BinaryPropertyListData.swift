@@ -4,10 +4,11 @@ import AlmanacModel
 import Foundation
 
 /// A binary property list for editing. Its bytes cannot be spliced (every object is reached
-/// through an offset table), so it is read through Foundation, changed, and written anew in
-/// binary by `BinaryPropertyList`, dictionary keys in code-point order as the reader gives
-/// them: a binary file stays binary, and one Almanac wrote comes back byte for byte when an
-/// edit is undone. (Foundation's own binary writer orders keys differently from run to run.)
+/// through an offset table), so it is read whole (`BinaryPropertyListReader`, which keeps each
+/// dictionary's entries in the file's order), changed, and written anew in binary by
+/// `BinaryPropertyList` in that same order: a binary file stays binary, another tool's file
+/// keeps its entries where they were, and an edit undone gives the file's entries back as
+/// they were.
 struct BinaryPropertyListData: DocumentData {
     let root: Any
     let shape: DocumentShape
@@ -21,21 +22,20 @@ struct BinaryPropertyListData: DocumentData {
     init(_ bytes: [UInt8], path: String, columns: [String]?, keyField: String) throws(Diagnostic) {
         let value = try PropertyListReader().read(bytes, path: path)
         let dataset = try DatasetShape.of(value, at: SourceLocation(path: path), columns: columns, keyField: keyField)
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            throw .error(at: SourceLocation(path: path), "invalid property list")
+        guard let root = BinaryPropertyListReader(bytes)?.read() else {
+            throw .error(at: SourceLocation(path: path), "cannot edit this binary property list", hint: "it holds what a list of records does not (a set, a UID), or is damaged")
         }
+        self.root = root
         self.keyField = keyField
-        let sortedKeys = ((root as? [String: Any])?.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) ?? []
+        let sortedKeys = ((root as? OrderedPlistDictionary)?.entries.map(\.key).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }) ?? []
         switch (root, dataset) {
         case (is [Any], .rows):
             shape = .list
             keys = []
-        case (is [String: Any], .rows):
+        case (is OrderedPlistDictionary, .rows):
             shape = .keyed(columns: columns)
             keys = sortedKeys
-        case (is [String: Any], .sections(let sections)):
+        case (is OrderedPlistDictionary, .sections(let sections)):
             shape = .sections(sections.map(\.title))
             keys = sections.map(\.title)
         default:
@@ -49,17 +49,17 @@ struct BinaryPropertyListData: DocumentData {
     }
 
     func adding(_ record: [Object.Field], in run: Int, to bytes: [UInt8]) throws(Diagnostic) -> [UInt8] {
-        let object = Dictionary(uniqueKeysWithValues: record.compactMap { field in Self.object(field.value).map { (field.name, $0) } })
+        let object = OrderedPlistDictionary(entries: record.compactMap { field in Self.object(field.value).map { (field.name, $0) } })
         switch shape {
         case .list:
             return BinaryPropertyList.encode((root as? [Any] ?? []) + [object])
         case .sections:
-            var sections = root as? [String: Any] ?? [:]
+            var sections = root as? OrderedPlistDictionary ?? OrderedPlistDictionary(entries: [])
             sections[keys[run]] = (sections[keys[run]] as? [Any] ?? []) + [object]
             return BinaryPropertyList.encode(sections)
         case .keyed(let columns):
             let key = try DocumentShape.key(of: record, field: keyField, among: records)
-            var keyed = root as? [String: Any] ?? [:]
+            var keyed = root as? OrderedPlistDictionary ?? OrderedPlistDictionary(entries: [])
             var value = object
             value[keyField] = nil
             keyed[key] = columns.map { names in names.map { value[$0] ?? "" } } ?? value
@@ -73,14 +73,14 @@ struct BinaryPropertyListData: DocumentData {
             let gone = Set(chosen.map(\.item))
             return BinaryPropertyList.encode((root as? [Any] ?? []).enumerated().filter { !gone.contains($0.offset) }.map(\.element))
         case .sections:
-            var sections = root as? [String: Any] ?? [:]
+            var sections = root as? OrderedPlistDictionary ?? OrderedPlistDictionary(entries: [])
             for (run, removed) in Dictionary(grouping: chosen, by: \.run) {
                 let gone = Set(removed.map(\.item))
                 sections[keys[run]] = (sections[keys[run]] as? [Any] ?? []).enumerated().filter { !gone.contains($0.offset) }.map(\.element)
             }
             return BinaryPropertyList.encode(sections)
         case .keyed:
-            var keyed = root as? [String: Any] ?? [:]
+            var keyed = root as? OrderedPlistDictionary ?? OrderedPlistDictionary(entries: [])
             for entry in chosen { keyed[keys[entry.item]] = nil }
             return BinaryPropertyList.encode(keyed)
         }
@@ -102,8 +102,8 @@ struct BinaryPropertyListData: DocumentData {
 }
 
 /// Writes the binary property-list format (`bplist00`) deterministically: objects in the
-/// order they are reached, dictionary keys in code-point order, each integer and reference in
-/// the fewest bytes that hold it.
+/// order they are reached, an ordered dictionary's entries in its order (a plain one's keys in
+/// code-point order), each integer and reference in the fewest bytes that hold it.
 enum BinaryPropertyList {
     static func encode(_ root: Any) -> [UInt8] {
         var objects: [[UInt8]] = []
@@ -121,7 +121,9 @@ enum BinaryPropertyList {
         while cursor < pending.count {
             let (index, value) = pending[cursor]
             cursor += 1
-            if let dictionary = value as? [String: Any] {
+            if let dictionary = value as? OrderedPlistDictionary {
+                children[index] = dictionary.entries.map { number($0.key) } + dictionary.entries.map { number($0.value) }
+            } else if let dictionary = value as? [String: Any] {
                 let sorted = dictionary.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
                 children[index] = sorted.map { number($0) } + sorted.map { number(dictionary[$0] as Any) }
             } else if let array = value as? [Any] {
@@ -162,7 +164,7 @@ enum BinaryPropertyList {
             let type = String(cString: number.objCType)
             if type == "d" || type == "f" { return [0x23] + bigEndian(Int(bitPattern: UInt(number.doubleValue.bitPattern)), bytes: 8) }
             return integer(number.int64Value)
-        case is [String: Any]:
+        case is [String: Any], is OrderedPlistDictionary:
             return marker(0xD0, count: children.count / 2) + children.flatMap { bigEndian($0, bytes: referenceSize) }
         case is [Any]:
             return marker(0xA0, count: children.count) + children.flatMap { bigEndian($0, bytes: referenceSize) }

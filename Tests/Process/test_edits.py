@@ -121,3 +121,30 @@ def test_every_added_value_reads_back_as_the_same_text_in_pyyaml_and_libyaml(tmp
     read = yaml.load(path.read_text(), Loader=getattr(yaml, loader))
     assert [row["code"] for row in read[1:]] == TRICKY
     assert all(isinstance(row["code"], str) for row in read)
+
+
+def test_a_binary_plist_another_tool_wrote_keeps_its_entry_order_through_add_and_remove(tmp_path):
+    """plistlib writes the entries in the order given (not sorted): add appends after them and
+    leaves every other entry where it was; removing the added one gives the same entries back,
+    in the same order, each record's own keys too."""
+    import plistlib
+    site = tmp_path / "site"
+    (site / "Content").mkdir(parents=True)
+    countries = {"Zimbabwe": {"code": "ZW", "capital": "Harare"}, "Aruba": {"code": "AW", "capital": "Oranjestad"},
+                 "Chile": {"capital": "Santiago", "code": "CL"}}
+    path = site / "Content" / "countries.plist"
+    path.write_bytes(plistlib.dumps(countries, fmt=plistlib.FMT_BINARY, sort_keys=False))
+    (site / "Content" / "countries.md").write_text("---\ndata: countries.plist\nkey: name\n---\n")
+    result = subprocess.run([ALMANAC, "add", "Content/countries.plist", "name=Belize", "code=BZ", "capital=Belmopan"],
+                            cwd=site, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    added = plistlib.loads(path.read_bytes())
+    assert list(added) == ["Zimbabwe", "Aruba", "Chile", "Belize"]
+    assert list(added["Chile"]) == ["capital", "code"]
+    assert added["Belize"] == {"code": "BZ", "capital": "Belmopan"}
+    result = subprocess.run([ALMANAC, "remove", "Content/countries.plist", "--where", "name=Belize"],
+                            cwd=site, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    back = plistlib.loads(path.read_bytes())
+    assert list(back) == list(countries) and back == countries
+    assert [list(value) for value in back.values()] == [list(value) for value in countries.values()]
