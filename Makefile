@@ -11,7 +11,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test bench clean
+.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test fuzz-build fuzz fuzz-smoke bench clean
 
 all: site
 
@@ -52,7 +52,7 @@ install: deps
 	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
 
-test: test-deps swift-test browser-test report-test index-oracle process-test
+test: test-deps swift-test browser-test report-test index-oracle process-test fuzz-smoke
 
 # Swift Testing only: the XCTest runner would print a tally of no tests before it.
 swift-test:
@@ -80,6 +80,22 @@ index-oracle:
 # the long run).
 process-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider -s Tests/Process
+
+# Every parser under libFuzzer with AddressSanitizer (Fuzz/ is a package of the parsers alone,
+# so the fuzzer flag never reaches the template-embedding build tool). FUZZ_SECONDS per target
+# (default 5 minutes); findings land in .build/fuzz-findings/TARGET/.
+FUZZ_TARGETS := csv tsv json ndjson yaml plist junit frontmatter mustache
+FUZZ_SECONDS ?= 300
+
+fuzz-build: deps
+	cd Fuzz && $(SWIFT) build --build-path ../.build/fuzz-package -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
+
+fuzz: fuzz-build
+	@for target in $(FUZZ_TARGETS); do Tests/Fuzz/run $$target $(FUZZ_SECONDS) || exit 1; done
+
+# A few seconds a target, with the saved regressions: keeps every harness building and running.
+fuzz-smoke: fuzz-build
+	@for target in $(FUZZ_TARGETS); do Tests/Fuzz/run $$target 5 || exit 1; done
 
 # Almanac against Hugo on the same generated data; writes Benchmarks/RESULTS.md.
 # BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows,

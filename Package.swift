@@ -7,6 +7,7 @@ let package = Package(
     name: "Almanac",
     products: [
         .executable(name: "almanac", targets: ["AlmanacMain"]),
+        .executable(name: "almanac-fuzz", targets: ["AlmanacFuzz"]),
         .library(name: "Almanac", targets: ["Almanac"]),
     ],
     targets: [
@@ -57,6 +58,8 @@ let package = Package(
         .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer"]),
         .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
+        // Every parser as a libFuzzer target (`make fuzz`), and a replayer of saved inputs.
+        .executableTarget(name: "AlmanacFuzz", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacTemplate", "AlmanacEdit"]),
 
         // Build-time embedding of Templates/ so the binary needs nothing beside it.
         .executableTarget(name: "TemplateEmbedder"),

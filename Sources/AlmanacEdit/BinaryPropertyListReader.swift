@@ -3,10 +3,10 @@ import Foundation
 /// A binary property list's dictionary, its entries in the order the file stores them.
 /// Foundation's reader gives dictionaries without order, so an edit written back through it
 /// would reorder every entry of a file another tool wrote.
-struct OrderedPlistDictionary {
-    var entries: [(key: String, value: Any)]
+public struct OrderedPlistDictionary {
+    public var entries: [(key: String, value: Any)]
 
-    subscript(key: String) -> Any? {
+    public subscript(key: String) -> Any? {
         get { entries.first { $0.key == key }?.value }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -22,12 +22,12 @@ struct OrderedPlistDictionary {
 /// dictionary an `OrderedPlistDictionary`. Only what a property list of records holds is read
 /// (no sets, no UIDs); anything malformed — an offset or reference out of range, a count past
 /// the end, nesting deeper than 512 (a cycle) — is nil, for the caller to refuse the file.
-struct BinaryPropertyListReader {
+public struct BinaryPropertyListReader {
     let bytes: [UInt8]
     private var offsets: [Int] = []
     private var referenceSize = 0
 
-    init?(_ bytes: [UInt8]) {
+    public init?(_ bytes: [UInt8]) {
         guard bytes.count >= 40, bytes.starts(with: Array("bplist0".utf8)) else { return nil }
         self.bytes = bytes
         let trailer = bytes.count - 32
@@ -48,7 +48,7 @@ struct BinaryPropertyListReader {
     private var root = 0
 
     /// The whole list, or nil when it is malformed or holds what records never do.
-    func read() -> Any? {
+    public func read() -> Any? {
         // An object may be referred to from many places: decoding each reference anew is
         // bounded, so a small file of shared references cannot take exponential time.
         var budget = offsets.count * 4 + 1024

@@ -1,0 +1,22 @@
+// swift-tools-version:6.0
+// The parsers alone, for libFuzzer: `make fuzz` builds this package with
+// `-sanitize=fuzzer,address`. It holds no build-tool plugin (the main package embeds its
+// templates with one, whose own `main` the fuzzer flag would clash with), and its targets are
+// the main package's own sources, linked in by `Sources/` symlinks.
+import PackageDescription
+
+let package = Package(
+    name: "AlmanacFuzz",
+    products: [.executable(name: "almanac-fuzz", targets: ["AlmanacFuzz"])],
+    targets: [
+        .systemLibrary(name: "CYAML", pkgConfig: "yaml-0.1"),
+        .target(name: "CICU", linkerSettings: [.linkedLibrary("icui18n"), .linkedLibrary("icuuc")]),
+        .target(name: "CRename"),
+        .target(name: "AlmanacCore", dependencies: ["CRename"]),
+        .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
+        .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
+        .target(name: "AlmanacEdit", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel"]),
+        .executableTarget(name: "AlmanacFuzz", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacTemplate", "AlmanacEdit"]),
+    ]
+)
