@@ -1,6 +1,5 @@
 import AlmanacCore
 import AlmanacModel
-import Synchronization
 
 /// What a long-running command (`serve`) keeps between its builds, so a rebuild does not read
 /// back what the last one made: the cache of every unit's key, which a new process decodes from
@@ -37,7 +36,7 @@ public final class BuildSession: Sendable {
         let warnings: [Diagnostic]
     }
 
-    private let kept = Mutex(Kept())
+    private let kept = Locked(Kept())
 
     public init() {}
 

@@ -5,7 +5,6 @@ import AlmanacRender
 import AlmanacTemplate
 import AlmanacWrite
 import Foundation
-import Synchronization
 
 /// What `almanac build` and `almanac check` are asked to do.
 public struct BuildOptions: Sendable {
@@ -165,7 +164,7 @@ public struct SiteBuilder: Sendable {
         if let progress = options.progress {
             let pages = manifest.summaries.count, rows = manifest.summaries.reduce(0) { $0 + $1.rowCount }
             let files = manifest.units.count
-            let done = Mutex(0)
+            let done = Locked(0)
             emitter.progress = { count in
                 let total = done.withLock { value in
                     value += count

@@ -1,7 +1,6 @@
 import Almanac
 import AlmanacCore
 import Foundation
-import Synchronization
 
 /// A long build's progress as one line that updates in place: pages, rows, files. Only on a
 /// terminal and never under CI (`CI=true`), where a log should hold results, not a spinner;
@@ -13,7 +12,7 @@ final class ProgressLine: Sendable {
         var lastShown: Date?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let write: @Sendable (String) -> Void
 
     init(write: @escaping @Sendable (String) -> Void) {

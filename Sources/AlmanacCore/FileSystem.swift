@@ -3,7 +3,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// The only door to files. The build reads and writes through it so that most tests run on the
 /// in-memory twin, and so that the writer's atomic swap is one place to reason about.
@@ -325,7 +324,7 @@ public final class MemoryFileSystem: FileSystem {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init(_ files: [String: String] = [:]) {
         for (path, text) in files {

@@ -1,5 +1,3 @@
-import AlmanacCore
-
 /// Writes `Value` as JSON: keys in their given order (records keep their column order), numbers
 /// as written, and `<`, `>`, `&`, U+2028 and U+2029 escaped so the text is also safe inside an
 /// HTML `<script>` block. It writes bytes, because a page's JSON twin can run to tens of

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work spread over every core whose results come back in input order, whatever order they
 /// finished in, so that a parallel build stays byte-identical to a serial one.
@@ -11,7 +10,7 @@ public enum Parallel {
     ) -> [Output] {
         if items.count < 2 { return items.map(transform) }
         let order = weight.map { weight in items.indices.sorted { weight(items[$0]) > weight(items[$1]) } } ?? Array(items.indices)
-        let results = Mutex<[Int: Output]>([:])
+        let results = Locked<[Int: Output]>([:])
         DispatchQueue.concurrentPerform(iterations: items.count) { position in
             let index = order[position]
             let output = transform(items[index])

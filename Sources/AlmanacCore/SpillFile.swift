@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Synchronization
 
 /// A file without a name that holds record values a large build does not keep in memory.
 ///
@@ -11,7 +10,7 @@ import Synchronization
 /// pressure, rather than in the build's own memory. Reads and appends may come from every core.
 public final class SpillFile: Sendable {
     private let descriptor: Int32
-    private let size = Mutex(0)
+    private let size = Locked(0)
     public let folder: String
 
     /// A spill file in `folder`; fails where the system or the file system cannot make one.

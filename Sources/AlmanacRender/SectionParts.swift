@@ -52,7 +52,7 @@ public struct SectionParts: Sendable {
         let others = other.map { $0.lowercased().split(whereSeparator: \.isWhitespace).map(String.init) } ?? []
         var count = 1
         while count < words.count, count <= others.count,
-              words.prefix(count).map { $0.lowercased() } == Array(others.prefix(count)) {
+              words.prefix(count).map({ $0.lowercased() }) == Array(others.prefix(count)) {
             count += 1
         }
         var guide = words[0]

@@ -2,7 +2,6 @@ import Almanac
 import AlmanacCore
 import AlmanacSource
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -42,12 +41,12 @@ public final class DevServer: Sendable {
         var problem: String?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// The staging folder of a build whose changed files are all made, answered from over the
     /// output until the build is swapped in. A request finds and opens its file holding this
     /// lock, and the swap happens holding it, so no request opens a file of a tree that has
     /// just moved away (after the exchange the staging path holds the previous tree).
-    let servedTree = Mutex<String?>(nil)
+    let servedTree = Locked<String?>(nil)
 
     public init(options: Options, log: @escaping @Sendable (String) -> Void, describe: @escaping @Sendable (Diagnostic) -> String) {
         self.options = options
@@ -124,7 +123,7 @@ public final class DevServer: Sendable {
     /// files, while the unchanged files are linked and the folder is swapped in.
     private func buildOnce(reason: String?) {
         let started = Date()
-        let reloaded = Mutex<Date?>(nil)
+        let reloaded = Locked<Date?>(nil)
         var buildOptions = options.build
         buildOptions.keepsPreviousOutput = true
         buildOptions.session = session

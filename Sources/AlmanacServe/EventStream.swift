@@ -1,5 +1,5 @@
+import AlmanacCore
 import Dispatch
-import Synchronization
 
 /// Server-sent events to every open page: `reload` after a good build, `problem` with the
 /// error text after a bad one, `fixed` when the site builds again. Each page is a subscriber
@@ -22,13 +22,13 @@ final class EventStream: Sendable {
             case nothing
         }
 
-        private let queue: Mutex<Queue>
+        private let queue: Locked<Queue>
         /// Signalled once for each item sent and at the close: what `next` waits on.
         private let arrivals = DispatchSemaphore(value: 0)
         private let onLeave: @Sendable (Subscriber) -> Void
 
         init(first: [UInt8], onLeave: @escaping @Sendable (Subscriber) -> Void) {
-            queue = Mutex(Queue(items: [first]))
+            queue = Locked(Queue(items: [first]))
             self.onLeave = onLeave
         }
 
@@ -78,7 +78,7 @@ final class EventStream: Sendable {
         var current: [UInt8] = Array(": connected\n\n".utf8)
     }
 
-    private let pages = Mutex(Pages())
+    private let pages = Locked(Pages())
 
     func subscribe() -> Subscriber {
         pages.withLock { pages in

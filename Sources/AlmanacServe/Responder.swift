@@ -1,7 +1,6 @@
 import AlmanacCore
 import AlmanacTemplate
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -150,7 +149,7 @@ final class ServedPages: Sendable {
         var size = 0
     }
 
-    private let kept = Mutex(Kept())
+    private let kept = Locked(Kept())
     /// Past this, the kept pages are dropped and kept anew.
     static let limit = 64 << 20
 

@@ -1,6 +1,5 @@
 import AlmanacCore
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -27,7 +26,7 @@ final class SiteWatcher: Sendable {
         var method = "inotify"
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// How it watches, for the terminal: `inotify` or `polling`.
     var method: String { state.withLock { $0.method } }

@@ -1,4 +1,4 @@
-import Synchronization
+import AlmanacCore
 
 /// Partials parsed at one indentation, and overrides re-indented to one kind of site, kept for
 /// every renderer that finds partials through the same lookup.
@@ -22,8 +22,8 @@ public final class TemplateCache: Sendable {
         let siteIsStandalone: Bool
     }
 
-    private let partials = Mutex<[PartialKey: Template]>([:])
-    private let reindented = Mutex<[ReindentKey: (override: Block.Identity, nodes: [Node])]>([:])
+    private let partials = Locked<[PartialKey: Template]>([:])
+    private let reindented = Locked<[ReindentKey: (override: Block.Identity, nodes: [Node])]>([:])
 
     public init() {}
 

@@ -1,5 +1,4 @@
 import AlmanacCore
-import Synchronization
 
 /// Where templates come from: the site's own `Templates/` first, then the defaults built into
 /// the binary, file by file, so a site overrides one piece (a row, a footer) and keeps the rest.
@@ -19,8 +18,8 @@ public struct TemplateLibrary: Sendable {
     private let parsed = Parsed()
 
     private final class Parsed: Sendable {
-        let templates = Mutex<[String: Template]>([:])
-        let caches = Mutex<[String: TemplateCache]>([:])
+        let templates = Locked<[String: Template]>([:])
+        let caches = Locked<[String: TemplateCache]>([:])
     }
 
     /// `overrides` and `defaults` map names such as `page.md.mustache` to their text;

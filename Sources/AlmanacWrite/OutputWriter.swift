@@ -1,5 +1,4 @@
 import AlmanacCore
-import Synchronization
 
 /// The only code that writes the output folder, and it does so atomically: files go into a
 /// staging folder beside the output, which takes the output's place in one step at the end.
@@ -43,10 +42,10 @@ public struct OutputWriter: Sendable {
     /// Folders already made in the staging tree, so writing 100,000 files costs no extra stat
     /// calls; shared by the threads that write in parallel.
     final class KnownDirectories: Sendable {
-        private let paths: Mutex<Set<String>>
+        private let paths: Locked<Set<String>>
 
         init(_ paths: Set<String>) {
-            self.paths = Mutex(paths)
+            self.paths = Locked(paths)
         }
 
         func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
