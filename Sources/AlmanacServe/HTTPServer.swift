@@ -1,6 +1,6 @@
+import AlmanacCore
 import CHTTPServer
 import Foundation
-import Synchronization
 
 /// HTTP over libmicrohttpd, which does the parsing, keep-alive, timeouts and connection limits
 /// (a well-kept C library from Debian rather than a hand-written parser: see CONTRIBUTING).
@@ -29,8 +29,11 @@ final class HTTPServer: Sendable {
 
     typealias Handler = @Sendable (Request) -> Response
 
-    /// The running daemon, until `stop`.
-    private let daemon: Mutex<OpaquePointer?>
+    /// The running server, until `stop`.
+    private let daemon: Locked<OpaquePointer?>
+    /// The handler as the C callbacks receive it, retained once more for them until the
+    /// daemon has stopped.
+    private let box: HandlerBox
     let handler: Handler
     /// The port it listens on (the one chosen, when asked for any).
     let port: UInt16
@@ -53,16 +56,26 @@ final class HTTPServer: Sendable {
             throw ServeError(message: "cannot listen on \(host):\(port) (is the port in use, or the address not this machine's?)")
         }
         self.port = bound
-        daemon = Mutex(started)
+        self.box = box
+        daemon = Locked(started)
     }
 
+    /// Stops listening and answering. libmicrohttpd joins every connection's thread before
+    /// `almanac_http_stop` returns, so no request can still be using the handler's box: it is
+    /// released, and with it the handler and whatever the handler holds (the server's whole
+    /// build session), which would otherwise live until the process ends.
     func stop() {
-        // The box stays alive: a request still being answered may hold it.
         let stopped = daemon.withLock { daemon in
             defer { daemon = nil }
             return daemon
         }
-        if let stopped { MHD_stop_daemon(stopped) }
+        guard let stopped else { return }
+        almanac_http_stop(stopped)
+        Unmanaged.passUnretained(box).release()
+    }
+
+    deinit {
+        stop()
     }
 
     /// The handler as the C callback reaches it.

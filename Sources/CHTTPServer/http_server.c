@@ -2,6 +2,7 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct almanac_route {
@@ -9,7 +10,12 @@ struct almanac_route {
     void *context;
 };
 
-static struct almanac_route route;
+// Each server has its own route, so servers started side by side (tests do) never answer
+// with each other's handler.
+struct almanac_http_server {
+    struct MHD_Daemon *daemon;
+    struct almanac_route route;
+};
 
 // A request's context is a number, not a pointer to anything: the length of its target as
 // the URI log callback saw it, plus one, with `started` set once the handler has been called.
@@ -60,10 +66,8 @@ static size_t keep_escapes(void *cls, struct MHD_Connection *connection, char *t
     return strlen(text);
 }
 
-struct MHD_Daemon *almanac_http_start(const char *host, uint16_t port, unsigned timeout, unsigned limit,
-                                      almanac_http_handler handler, void *context, uint16_t *bound_port) {
-    route.handler = handler;
-    route.context = context;
+struct almanac_http_server *almanac_http_start(const char *host, uint16_t port, unsigned timeout, unsigned limit,
+                                               almanac_http_handler handler, void *context, uint16_t *bound_port) {
     struct sockaddr_in v4;
     struct sockaddr_in6 v6;
     struct sockaddr *address;
@@ -82,17 +86,32 @@ struct MHD_Daemon *almanac_http_start(const char *host, uint16_t port, unsigned 
     } else {
         return NULL;
     }
+    struct almanac_http_server *server = malloc(sizeof *server);
+    if (server == NULL) return NULL;
+    server->route.handler = handler;
+    server->route.context = context;
     struct MHD_Daemon *daemon = MHD_start_daemon(
-        flags, port, NULL, NULL, dispatch, &route,
+        flags, port, NULL, NULL, dispatch, &server->route,
         MHD_OPTION_SOCK_ADDR, address,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout,
         MHD_OPTION_CONNECTION_LIMIT, limit,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escapes, NULL,
         MHD_OPTION_URI_LOG_CALLBACK, remember_length, NULL,
         MHD_OPTION_END);
-    if (daemon != NULL && bound_port != NULL) {
+    if (daemon == NULL) {
+        free(server);
+        return NULL;
+    }
+    server->daemon = daemon;
+    if (bound_port != NULL) {
         const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
         *bound_port = info != NULL ? info->port : port;
     }
-    return daemon;
+    return server;
+}
+
+void almanac_http_stop(struct almanac_http_server *server) {
+    // Joins every connection's thread: no request is being dispatched once it returns.
+    MHD_stop_daemon(server->daemon);
+    free(server);
 }
