@@ -11,7 +11,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test fuzz-build fuzz fuzz-smoke bench clean
+.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test fuzz-build fuzz fuzz-smoke sanitize bench clean
 
 all: site
 
@@ -52,7 +52,7 @@ install: deps
 	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
 
-test: test-deps swift-test browser-test report-test index-oracle process-test fuzz-smoke
+test: test-deps swift-test browser-test report-test index-oracle process-test fuzz-smoke sanitize
 
 # Swift Testing only: the XCTest runner would print a tally of no tests before it.
 swift-test:
@@ -96,6 +96,13 @@ fuzz: fuzz-build
 # A few seconds a target, with the saved regressions: keeps every harness building and running.
 fuzz-smoke: fuzz-build
 	@for target in $(FUZZ_TARGETS); do Tests/Fuzz/run $$target 5 || exit 1; done
+
+# Thread Sanitizer, then Address Sanitizer (with LeakSanitizer), over the Swift tests, a build of
+# the 10,000-row benchmark site and `serve` under many clients (Tests/Sanitize/run): any report
+# fails. Leaks inside the toolchain's libraries are named with their reasons in lsan.supp.
+sanitize: test-deps $(VENV)/.installed
+	SWIFT=$(SWIFT) Tests/Sanitize/run thread
+	SWIFT=$(SWIFT) Tests/Sanitize/run address
 
 # Almanac against Hugo on the same generated data; writes Benchmarks/RESULTS.md.
 # BENCH_ARGS="--sizes 1000,10000 --runs 3" for a quick look, "--million" to add 1,000,000 rows,
