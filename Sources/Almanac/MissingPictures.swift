@@ -6,24 +6,18 @@ import AlmanacRender
 /// an address a page must never load. The row shows no picture rather than a broken one, so
 /// without a word the author would not know; a page reports its first few and how many more.
 enum MissingPictures {
-    static let reportedPerPage = 5
-
     static func warnings(_ page: Page, staticFiles: Set<String>) -> [Diagnostic] {
         guard let field = page.settings.image else { return [] }
-        var warnings: [Diagnostic] = []
-        var count = 0
-        for (_, row) in page.rows {
+        let found = page.rows.lazy.compactMap { (_, row) -> (() -> Diagnostic)? in
             guard let value = row.record[field], value.isScalar,
-                  let problem = problem(PictureReference(value.text), text: value.text, staticFiles: staticFiles) else { continue }
-            count += 1
-            if warnings.count < reportedPerPage { warnings.append(.warning(at: row.record.location, problem.message, hint: problem.hint)) }
+                  let problem = problem(PictureReference(value.text), text: value.text, staticFiles: staticFiles) else { return nil }
+            return { .warning(at: row.record.location, problem.message, hint: problem.hint) }
         }
-        if count > reportedPerPage {
-            warnings.append(.warning(
+        return WarningDigest.digest(found) { more in
+            .warning(
                 at: page.settings.keyLocations["image"] ?? page.source,
-                "\(count - reportedPerPage) more rows name a picture the page cannot show", hint: "they show no picture"))
+                "\(more) more rows name a picture the page cannot show", hint: "they show no picture")
         }
-        return warnings
     }
 
     private static func problem(_ reference: PictureReference, text: String, staticFiles: Set<String>) -> (message: String, hint: String)? {

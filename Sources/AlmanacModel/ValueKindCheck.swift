@@ -6,8 +6,6 @@ import AlmanacCore
 /// not one puts the row under "(none)". The page is still built; each such row is a warning at
 /// its line (the first few of a column, then a count), an error under `--strict`.
 enum ValueKindCheck {
-    static let reportedPerField = 5
-
     /// `grouped`: the page groups the rows itself (the data is not pre-grouped).
     static func warnings(_ settings: PageSettings, records: [Record], grouped: Bool) -> [Diagnostic] {
         let sortFields = Set(settings.sort?.keys.map(\.field) ?? [])
@@ -15,14 +13,15 @@ enum ValueKindCheck {
         let skipped = grouped ? settings.grouping.dateField : nil
         let warnings = columnWarnings(settings, records: records, sortFields: sortFields, skipping: skipped)
         guard grouped, let field = settings.grouping.dateField else { return warnings }
-        return warnings + report(field, settings: settings, key: "group", records.lazy.compactMap { record in
+        return warnings + report(field, settings: settings, key: "group", records: records, records.lazy.compactMap { record in
             guard let value = record[field], !isEmpty(value), PageBuilder.date(value) == nil else { return nil }
-            return (record, .warning(
+            return { .warning(
                 at: record.location, "'\(value.text)' in '\(field)' is not a date: the row is listed under '\(PageBuilder.missingValueTitle)'",
-                hint: "dates are written 1959-01-03, 1959-01 or 1959"))
+                hint: "dates are written 1959-01-03, 1959-01 or 1959") }
         })
     }
 
+    /// The kinds' plurals, in `ValueKind` order.
     static let kindNames = ["numbers", "dates", "true/false values", "text"]
 
     /// Every column whose values are mostly numbers, dates or true/false: each value of
@@ -34,12 +33,12 @@ enum ValueKindCheck {
         var order: [String] = []
         for record in records {
             for field in record.fields.fields {
-                guard let kind = kind(field.value) else { continue }
+                guard let kind = field.value.kind else { continue }
                 if counts[field.name] == nil {
                     order.append(field.name)
                     counts[field.name] = [0, 0, 0, 0]
                 }
-                counts[field.name]![kind] += 1
+                counts[field.name]![kind.rawValue] += 1
             }
         }
         var warnings: [Diagnostic] = []
@@ -48,29 +47,17 @@ enum ValueKindCheck {
             let total = count.reduce(0, +)
             guard total > 1, let kind = (0...2).first(where: { count[$0] * 2 > total }), count[kind] < total else { continue }
             let sorts = sortFields.contains(field)
-            warnings += report(field, settings: settings, key: sorts ? "sort" : nil, records.lazy.compactMap { record in
-                guard let value = record[field], let found = Self.kind(value), found != kind else { return nil }
-                let what = found == 3 ? "text" : String(kindNames[found].dropLast())
-                return (record, .warning(
+            warnings += report(field, settings: settings, key: sorts ? "sort" : nil, records: records, records.lazy.compactMap { record in
+                guard let value = record[field], let found = value.kind?.rawValue, found != kind else { return nil }
+                let what = found == ValueKind.text.rawValue ? "text" : "a " + kindNames[found].dropLast()
+                return { .warning(
                     at: record.location,
-                    "'\(value.text)' in '\(field)' is \(found == 3 ? what : "a " + what), where the column's other values are \(kindNames[kind])"
+                    "'\(value.text)' in '\(field)' is \(what), where the column's other values are \(kindNames[kind])"
                         + (sorts ? ": the row sorts apart from them" : ""),
-                    hint: ["write a number", "write a date as 1959-01-03", "write true or false"][kind] + ", or leave the cell empty"))
+                    hint: ["write a number", "write a date as 1959-01-03", "write true or false"][kind] + ", or leave the cell empty") }
             })
         }
         return warnings
-    }
-
-    /// 0 a number, 1 a date, 2 true/false, 3 text; nil when empty.
-    private static func kind(_ value: Value) -> Int? {
-        switch value {
-        case .null: return nil
-        case .number: return 0
-        case .date: return 1
-        case .bool: return 2
-        case .string(let text): return text.isEmpty ? nil : 3
-        default: return 3
-        }
     }
 
     private static func isEmpty(_ value: Value) -> Bool {
@@ -79,25 +66,17 @@ enum ValueKindCheck {
         return false
     }
 
-    /// The first few warnings of a field and, past them, how many more rows there are.
+    /// The first few warnings of a field and, past them, how many more rows there are: at the
+    /// setting that makes them matter (`sort`, `group`) or else at the data file.
     private static func report(
-        _ field: String, settings: PageSettings, key: String?, _ found: some Sequence<(Record, Diagnostic)>
+        _ field: String, settings: PageSettings, key: String?, records: [Record], _ found: some Sequence<() -> Diagnostic>
     ) -> [Diagnostic] {
-        var warnings: [Diagnostic] = []
-        var count = 0
-        var file: SourceLocation?
-        for (record, warning) in found {
-            count += 1
-            if count <= reportedPerField { warnings.append(warning) }
-            file = file ?? SourceLocation(path: record.location.path)
+        WarningDigest.digest(found) { more in
+            .warning(
+                at: key.flatMap { settings.keyLocations[$0] } ?? records.first.map { SourceLocation(path: $0.location.path) },
+                "\(more) more rows hold values in '\(field)' that do not fit the column",
+                hint: "they are listed as the rows above are")
         }
-        if count > reportedPerField {
-            warnings.append(.warning(
-                at: key.flatMap { settings.keyLocations[$0] } ?? file,
-                "\(count - reportedPerField) more rows hold values in '\(field)' that do not fit the column",
-                hint: "they are listed as the rows above are"))
-        }
-        return warnings
     }
 }
 
