@@ -20,6 +20,10 @@ public struct SinglePageRenderer: Sendable {
         public var settings: [String: String] = [:]
         public var formats: [OutputFormat] = OutputFormat.all
         public var outputPath = "Output"
+        /// What the outputs are called (`report` → `report.html`, `report.md`, …), so a CI
+        /// step can name them whatever files it was given; by default the one data file's name,
+        /// or `report` for several. A slug, as every page name is (`--name` refuses others).
+        public var name: String?
         /// The locale of a page that names none.
         public var locale = "en"
         /// One self-contained HTML file: stylesheet, script, search data and details inside,
@@ -110,8 +114,9 @@ public struct SinglePageRenderer: Sendable {
         if page.fields.isEmpty && options.settings["fields"] == nil, case .rows(let records) = data {
             page.fields = Self.defaultFields(records, label: page.label)
         }
-        let name = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
-        if page.title == nil { page.title = PageSource.titleFromName(name) }
+        let fileName = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
+        let name = options.name ?? fileName
+        if page.title == nil { page.title = PageSource.titleFromName(fileName) }
         let input = PageBuilder.Input(
             name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
             defaultLocale: options.locale)

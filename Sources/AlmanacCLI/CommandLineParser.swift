@@ -119,6 +119,7 @@ public struct CommandLineParser {
                     .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
                     .flag("--single-file", "one HTML file with its style, script and search inside, to open by double-click"),
                     .value("--output", "DIR", "where the files go (default: Output)"),
+                    .value("--name", "NAME", "what the files are called: NAME.html, NAME.md, … (default: the data file's name; report for several)"),
                     .value("--annotations", "github", "print failing tests that name a file as CI annotations"),
                     .value("--fail-on", "failures", "exit 1 when any test failed or errored (the report is still written)"),
                     .flag("--quiet", "print nothing but errors"),

@@ -75,6 +75,16 @@ enum Invocation {
         }
         render.isSingleFile = options.flag("--single-file")
         render.outputPath = options.value("--output") ?? render.outputPath
+        if let name = options.value("--name") {
+            // Taken as written or refused: a name changed on the way would leave a CI step
+            // looking for a file that is not there.
+            guard !name.isEmpty, Slug.make(name, fallback: "") == name else {
+                throw .invalidValue(
+                    option: "--name", value: name,
+                    expected: "a name of lower-case letters, digits and hyphens, without an extension, e.g. report (here: \(Slug.make(name, fallback: "report")))")
+            }
+            render.name = name
+        }
         if let formats = options.value("--format") {
             var chosen: [OutputFormat] = []
             for name in formats.split(separator: ",") {

@@ -53,4 +53,18 @@ import Testing
         #expect(error?.message == "--section-rows: 'section_rows' must be a whole number of rows from 1 to \(Setting.largestCount)")
         #expect(error?.location == nil)
     }
+
+    /// `--name` is taken as written or refused, never changed on the way: a CI step looks for
+    /// the file by the name it gave.
+    @Test func aNameIsTakenAsWrittenOrRefused() throws {
+        guard case .render(let options, _, _) = try Invocation.read(["render", "r.csv", "--name", "test-report"]) else {
+            Issue.record("not a render")
+            return
+        }
+        #expect(options.name == "test-report")
+        for wrong in ["Report", "report.md", "../report", "", "a b"] {
+            #expect(throws: CommandLineParser.UsageError.self, "\(wrong)") { _ = try Invocation.read(["render", "r.csv", "--name", wrong]) }
+        }
+        #expect(CommandLineParser.help.contains("--name"))
+    }
 }

@@ -17,6 +17,20 @@ import Testing
         #expect(markdown.contains("## fail\n\n| Test | Status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
     }
 
+    /// A CI step names its outputs whatever file it was given: `--name report` with one
+    /// `junit.xml` writes `report.md`, the page still titled after the file.
+    @Test func aNameGivenNamesTheOutputsWhateverFileWasRead() throws {
+        let fileSystem = MemoryFileSystem(["junit.xml": "<testsuite name=\"s\"><testcase classname=\"c\" name=\"t\"/></testsuite>"])
+        var options = SinglePageRenderer.Options(dataPath: "junit.xml")
+        options.name = "report"
+        options.isSingleFile = true
+        options.formats = [.html, .markdown]
+        let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
+        #expect(written == ["report.html", "report.md"])
+        let markdown = try #require(fileSystem.text("Output/report.md"))
+        #expect(markdown.hasPrefix("# Junit\n"), "the title still comes from the data")
+    }
+
     /// `almanac render results.xml` reads JUnit XML: a record per test case.
     @Test func rendersAJUnitFile() throws {
         let fileSystem = MemoryFileSystem(["results.xml": """

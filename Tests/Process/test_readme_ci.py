@@ -1,0 +1,61 @@
+"""The README's GitHub Actions step, run as written: its `run:` script from the README itself,
+with `almanac` on the PATH and GitHub's variables set as a runner sets them, over one results
+file and over several. The step must append the report to the job summary, leave the file the
+upload step names, print annotations, and still fail the job when a test failed."""
+
+import os
+import pathlib
+import re
+import subprocess
+
+import pytest
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+ALMANAC = os.path.abspath(os.environ.get("ALMANAC_BIN", str(ROOT / ".build" / "debug" / "almanac")))
+
+PASSING = """<testsuite name="tests.test_lib"><testcase classname="tests.test_lib" name="test_ok" time="0.2"/></testsuite>"""
+FAILING = """<testsuite name="tests.test_api">
+<testcase classname="tests.test_api" name="test_broken" file="tests/test_api.py" line="12" time="0.4">
+<failure message="assert 1 == 2">E   assert 1 == 2</failure></testcase></testsuite>"""
+
+
+def readme_step():
+    """The CI section's YAML: the step's shell script and the path its upload step names."""
+    section = (ROOT / "README.md").read_text().split("## In CI", 1)[1]
+    block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+    script = block.split("run: |\n", 1)[1].split("\n- uses:", 1)[0]
+    upload = re.search(r"^\s+path: (\S+)$", block, re.M).group(1)
+    lines = [line[4:] for line in script.splitlines()]
+    return "\n".join(lines) + "\n", upload
+
+
+def github_expressions(script):
+    values = {"github.server_url": "https://github.com", "github.repository": "acme/widgets", "github.run_id": "4242"}
+    return re.sub(r"\$\{\{\s*([\w.]+)\s*\}\}", lambda match: values[match.group(1)], script)
+
+
+@pytest.mark.parametrize("files", [{"junit.xml": FAILING}, {"unit.xml": PASSING, "api.xml": FAILING, "more.xml": PASSING}],
+                         ids=["one file", "several files"])
+def test_the_readme_step_runs_as_written(tmp_path, files):
+    script, upload = readme_step()
+    assert "almanac render" in script
+    reports = tmp_path / "reports"
+    reports.mkdir()
+    for name, text in files.items():
+        (reports / name).write_text(text)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "almanac").symlink_to(ALMANAC)
+    summary = tmp_path / "summary.md"
+    summary.write_text("earlier steps' summary\n")
+    environment = dict(os.environ, PATH=f"{tools}:{os.environ['PATH']}", GITHUB_STEP_SUMMARY=str(summary))
+    step = subprocess.run(["bash", "-e", "-c", github_expressions(script)], cwd=tmp_path, env=environment,
+                          capture_output=True, text=True, timeout=60)
+    assert step.returncode == 1, "a failed test fails the job: " + step.stderr
+    assert "::error file=tests/test_api.py,line=12" in step.stdout, step.stdout
+    written = summary.read_text()
+    assert written.startswith("earlier steps' summary\n"), "the report is appended"
+    assert "test\\_broken" in written and "assert 1 == 2" in written
+    cases = sum(text.count("<testcase") for text in files.values())
+    assert f"**{cases} test{'s' if cases != 1 else ''}: 1 failed" in written, "every file is in the one report"
+    assert (tmp_path / upload).is_file(), f"the upload step's {upload} is there"
