@@ -85,7 +85,7 @@ public struct SinglePageRenderer: Sendable {
         }
         var annotations: [String] = []
         switch options.annotations {
-        case .github: annotations = TestAnnotations.github(page)
+        case .github: annotations = TestAnnotations.github(page, report: reportLocation(page, written: artifacts.map(\.path)))
         case nil: break
         }
         return Rendered(
@@ -93,10 +93,19 @@ public struct SinglePageRenderer: Sendable {
             warnings: warnings)
     }
 
+    /// Where a reader finds the whole report: `full_report`, else the HTML (or Markdown) file
+    /// written, as the job's folder names it.
+    func reportLocation(_ page: Page, written: [String]) -> String? {
+        if let fullReport = page.settings.fullReport { return fullReport }
+        let pageFile = written.first { $0.hasSuffix(".html") && !$0.contains("/") } ?? written.first { $0.hasSuffix(".md") }
+        return pageFile.map { Path.join(options.outputPath, $0) }
+    }
+
     func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
         let (settings, settingsObject, prose, pageWarnings) = try readSettings()
         var warnings = pageWarnings
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
+        var sources = TestSources(fileSystem: fileSystem)
         for path in options.dataPaths {
             let bytes: [UInt8]
             do {
@@ -105,7 +114,11 @@ public struct SinglePageRenderer: Sendable {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            read.append((path, bytes, try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)))
+            var shape = try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)
+            if DataFormat(path: path) == .junit, case .rows(let records) = shape {
+                shape = .rows(sources.locate(records, reportPath: path))
+            }
+            read.append((path, bytes, shape))
         }
         let data = try Self.combine(read.map { ($0.path, $0.shape) })
         var page = settings

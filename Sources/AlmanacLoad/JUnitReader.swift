@@ -131,6 +131,10 @@ public struct JUnitReader {
         struct Suite {
             var name: String?
             var file: String?
+            /// pytest's suite: it writes a case's `line` counted from 0 (its own `location`), where
+            /// every other tool, and GitHub, count from 1. pytest names its suite `pytest` unless
+            /// told otherwise, and alone among Python's writers gives a host but no file.
+            var isPytest: Bool
             var location: SourceLocation
             var declared: [String: Int]
             var counted: [String: Int] = ["tests": 0, "failures": 0, "errors": 0, "skipped": 0]
@@ -174,8 +178,9 @@ public struct JUnitReader {
             case "testsuite":
                 var declared: [String: Int] = [:]
                 for key in Self.countAttributes { if let value = attributes[key].flatMap({ Int($0) }) { declared[key] = value } }
-                suites.append(Suite(
-                    name: attributes["name"], file: attributes["file"] ?? attributes["filepath"], location: location, declared: declared))
+                let file = attributes["file"] ?? attributes["filepath"]
+                let isPytest = attributes["name"] == "pytest" || (attributes["hostname"] != nil && file == nil)
+                suites.append(Suite(name: attributes["name"], file: file, isPytest: isPytest, location: location, declared: declared))
             case "testcase":
                 testCase = Case(attributes: attributes, location: location)
             case "failure", "error", "skipped":
@@ -267,10 +272,20 @@ public struct JUnitReader {
             let values: [Value] = [
                 text(suite), text(attributes["classname"] ?? attributes["class"]), .string(attributes["name"] ?? ""),
                 .string(testCase.status), Self.number(attributes["time"]), text(testCase.message), text(testCase.details),
-                text(file), Self.number(attributes["line"]), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
+                text(file), line(attributes["line"], file: file), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
             ]
             return Record(
                 fields: Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) }), location: testCase.location)
+        }
+
+        /// The case's line, counted from 1: pytest's, counted from 0, moved down one.
+        private func line(_ text: String?, file: String?) -> Value {
+            let value = Self.number(text)
+            guard case .number(let number) = value, file?.hasSuffix(".py") == true, suites.contains(where: \.isPytest),
+                number.value >= 0, number.value == number.value.rounded(), number.value < 1e9
+            else { return value }
+            let next = Int(number.value) + 1
+            return .number(Number(text: String(next), value: Double(next)))
         }
 
         /// `1.234` as a number; missing, empty or not a number (`1,234`, `NaN`) is null.

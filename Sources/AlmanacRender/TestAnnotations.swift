@@ -10,15 +10,46 @@ public enum TestAnnotations {
         page.sections.flatMap(\.rows).filter { PageSettings.isFailing($0.record) }
     }
 
-    /// One `::error` line per failing row that has a `file`, in page order.
-    public static func github(_ page: Page) -> [String] {
-        failingRows(page).compactMap { row in
-            guard let file = row.record["file"]?.text, !file.isEmpty else { return nil }
-            var properties = ["file=" + property(file)]
-            if let line = row.record["line"], case .number = line { properties.append("line=" + property(line.text)) }
-            properties.append("title=" + property(row.label))
-            return "::error " + properties.joined(separator: ",") + "::" + message(data(for: row))
+    /// GitHub shows at most this many error annotations from one step (and 50 from a job), and
+    /// drops the rest without a word.
+    public static let githubLimit = 10
+
+    /// An `::error` line for each of the first `limit` failing rows that have a `file`, in page
+    /// order, then, when any failing test is not among them, one `::notice` that says how many
+    /// and why, and where the whole report is (`report`).
+    public static func github(_ page: Page, limit: Int = githubLimit, report: String? = nil) -> [String] {
+        let failing = failingRows(page)
+        let located = failing.filter { !($0.record["file"]?.text.isEmpty ?? true) }
+        var lines = located.prefix(limit).map(githubError)
+        let overLimit = located.count - min(located.count, limit)
+        let withoutFile = failing.count - located.count
+        guard overLimit > 0 || withoutFile > 0 else { return lines }
+        var parts: [String] = []
+        if overLimit > 0 {
+            parts.append("\(counted(overLimit, "more failing test")) \(overLimit == 1 ? "is" : "are") not annotated: GitHub shows \(limit) error annotations per step")
         }
+        if withoutFile > 0 {
+            parts.append(
+                "\(counted(withoutFile, "failing test")) \(withoutFile == 1 ? "names" : "name") no source file: the report gives no file, and none was found from the class name")
+        }
+        let sentence = parts.joined(separator: "; ") + "." + (report.map { " All \(failing.count) are in the report: \($0)" } ?? "")
+        lines.append("::notice title=" + property("Test report") + "::" + message(sentence))
+        return lines
+    }
+
+    private static func githubError(_ row: Row) -> String {
+        let file = row.record["file"]?.text ?? ""
+        var properties = ["file=" + property(file)]
+        let reported: Int? = if case .number(let number)? = row.record["line"], number.value >= 1, number.value < 1e9 { Int(number.value) } else { nil }
+        if let line = row.record["details"].flatMap({ FailureLine.find(in: $0.text, file: file) }) ?? reported {
+            properties.append("line=\(line)")
+        }
+        properties.append("title=" + property(row.label))
+        return "::error " + properties.joined(separator: ",") + "::" + message(data(for: row))
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count.grouped) \(noun)\(count == 1 ? "" : "s")"
     }
 
     /// What the annotation says: the failure's message, else its details' first line.

@@ -62,6 +62,39 @@ import Testing
         #expect(records[0]["output"] == .null)
     }
 
+    /// Reports pytest 9.2 wrote for `Tests/Samples/pytest/tests/test_parser.py`, where
+    /// `test_reads_negative` is defined on line 12 and `test_uses_fixture` on line 30.
+    @Test func pytestSampleLinesAreTheDefinitionsLines() throws {
+        let path = PackagePaths.root + "/Tests/Samples/pytest/pytest-xunit1.xml"
+        let records = try JUnitReader().read(Array(try DiskFileSystem().read(path)), path: path)
+        #expect(statuses(records) == [
+            "test_reads_digits → passed", "test_reads_negative → failed", "test_reads_hex → skipped", "test_rejects_words → passed",
+            "test_uses_fixture → error",
+        ])
+        #expect(records.map { $0["line"]?.text ?? "-" } == ["9", "12", "15", "20", "30"])
+        #expect(records.allSatisfy { $0["file"] == .string("tests/test_parser.py") })
+    }
+
+    /// The default family, xunit2, says neither file nor line: the class name is all there is.
+    @Test func pytestXunit2SampleHasNoFile() throws {
+        let path = PackagePaths.root + "/Tests/Samples/pytest/pytest-xunit2.xml"
+        let records = try JUnitReader().read(Array(try DiskFileSystem().read(path)), path: path)
+        #expect(records.map { $0["classname"]?.text ?? "-" } == [
+            "tests.test_parser.TestParser", "tests.test_parser.TestParser", "tests.test_parser.TestParser", "tests.test_parser",
+            "tests.test_parser",
+        ])
+        #expect(records.allSatisfy { $0["file"] == .null && $0["line"] == .null })
+    }
+
+    /// unittest's xmlrunner counts from 1 as GitHub does, and names the file on its suite.
+    @Test func otherPythonWritersLinesAreKept() throws {
+        let records = try read("""
+            <testsuites><testsuite name="test_x.TestX-20261204" file="test_x.py" tests="1" timestamp="2026-12-04T10:00:00">
+            <testcase classname="test_x.TestX" file="test_x.py" line="5" name="test_a" time="0.001"/></testsuite></testsuites>
+            """)
+        #expect(records[0]["line"]?.text == "5")
+    }
+
     @Test func pytestPutsFileAndLineOnTheCase() throws {
         let records = try read("""
             <?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="0" failures="1" skipped="1" tests="3" time="0.101" timestamp="2026-11-30T10:00:00.000000" hostname="ci"><testcase classname="tests.test_lib" name="test_ok" file="tests/test_lib.py" line="3" time="0.001" /><testcase classname="tests.test_lib" name="test_always_fail" file="tests/test_lib.py" line="25" time="0.002"><failure message="assert False">def test_always_fail():
@@ -72,7 +105,7 @@ import Testing
             """)
         #expect(statuses(records) == ["test_ok → passed", "test_always_fail → failed", "test_skip → skipped"])
         #expect(records[1]["file"] == .string("tests/test_lib.py"))
-        #expect(records[1]["line"] == .number(Number(text: "25", value: 25)))
+        #expect(records[1]["line"] == .number(Number(text: "26", value: 26)), "pytest counts lines from 0; the record from 1")
         #expect(records[1]["message"] == .string("assert False"))
         #expect(records[2]["message"] == .string("not on linux"))
         #expect(records[2]["details"] == .string("tests/test_lib.py:31: not on linux"))

@@ -1,3 +1,4 @@
+import Foundation
 import AlmanacCore
 import AlmanacModel
 import AlmanacRender
@@ -33,9 +34,43 @@ import Testing
         }
         let page = try PageBuilder().build(.init(name: "r", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "r"))).page
         #expect(TestAnnotations.failingRows(page).count == 3)
-        #expect(TestAnnotations.github(page) == [
-            "::error file=c.py,title=crash::Trace:",
+        #expect(TestAnnotations.github(page, report: "out/r.html") == [
+            "::error file=c.py,line=3,title=crash::Trace:",
             "::error file=dir/a b.py,line=7,title=t%2C one::expected 1%0Agot 2",
+            "::notice title=Test report::1 failing test names no source file: the report gives no file, and none was found"
+                + " from the class name. All 3 are in the report: out/r.html",
         ])
+    }
+
+    static func page(failing: Int, withoutFile: Int = 0) throws -> Page {
+        var settings = PageSettings()
+        settings.grouping = .none
+        settings.sort = SortSpec(["name"])
+        let records = (0..<(failing + withoutFile)).map { number in
+            var fields = Object()
+            fields.set("name", .string("test_\(String(format: "%02d", number))"))
+            fields.set("status", .string(number % 3 == 0 ? "error" : "failed"))
+            if number < failing { fields.set("file", .string("tests/test_\(number).py")) }
+            return Record(fields: fields, location: SourceLocation(path: "r.xml"))
+        }
+        return try PageBuilder().build(.init(name: "r", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "r"))).page
+    }
+
+    /// GitHub drops error annotations past 10 in a step without a word: the first 10 are
+    /// printed, then one notice counts the rest and says where they are.
+    @Test func pastGitHubsLimitANoticeCountsTheRest() throws {
+        let lines = TestAnnotations.github(try Self.page(failing: 13, withoutFile: 2), report: "https://ci/run/7")
+        #expect(lines.count == 11)
+        #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error ") })
+        #expect(lines[0].hasPrefix("::error file=tests/test_0.py,title=test_00::"))
+        #expect(lines[10] == "::notice title=Test report::3 more failing tests are not annotated: GitHub shows 10 error annotations per step;"
+            + " 2 failing tests name no source file: the report gives no file, and none was found from the class name."
+            + " All 15 are in the report: https://ci/run/7")
+    }
+
+    @Test func noNoticeWhenEveryFailureIsAnnotated() throws {
+        let lines = TestAnnotations.github(try Self.page(failing: 10), report: "r.html")
+        #expect(lines.count == 10)
+        #expect(lines.allSatisfy { $0.hasPrefix("::error ") })
     }
 }

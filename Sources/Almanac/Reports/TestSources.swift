@@ -1,0 +1,84 @@
+import AlmanacCore
+
+/// Finds the source file of tests whose report names only their class: pytest's default
+/// `xunit2` family and Maven Surefire write `classname` and no `file`, and a failure with no
+/// file cannot be shown on the diff. A class name is a path in disguise (`tests.test_x.TestY`
+/// is in `tests/test_x.py`, `com.acme.FooTest` in `src/test/java/com/acme/FooTest.java`), so the
+/// likely paths are tried against the folder the job runs in, and the first that exists is
+/// taken. A guess that finds no file finds nothing: the row keeps no `file`.
+public struct TestSources {
+    let fileSystem: any FileSystem
+    private var found: [String: String?] = [:]
+
+    public init(fileSystem: any FileSystem) {
+        self.fileSystem = fileSystem
+    }
+
+    /// `records` with `file` filled in where it was missing and a file was found; the others
+    /// as they were.
+    public mutating func locate(_ records: [Record], reportPath: String) -> [Record] {
+        var changed = false
+        var builder = RecordTable.Builder()
+        for record in records {
+            var fields = record.fields
+            if fields["file"]?.text.isEmpty ?? true, let classname = fields["classname"]?.text, !classname.isEmpty,
+                let file = file(forClass: classname, reportPath: reportPath)
+            {
+                fields.set("file", .string(file))
+                changed = true
+            }
+            builder.append(fields, at: record.location)
+        }
+        guard changed else { return records }
+        return builder.finish()
+    }
+
+    /// The first candidate that exists, asked once per class and report folder.
+    mutating func file(forClass classname: String, reportPath: String) -> String? {
+        let roots = Self.roots(reportPath: reportPath)
+        let key = roots.joined(separator: "\u{0}") + "\u{0}" + classname
+        if let known = found[key] { return known }
+        let candidates = roots.flatMap { root in Self.candidates(classname: classname).map { root.isEmpty ? $0 : Path.join(root, $0) } }
+        let file = candidates.first { fileSystem.exists($0) && !fileSystem.isDirectory($0) }
+        found[key] = .some(file)
+        return file
+    }
+
+    /// The folders a class's path is relative to: a Maven or Gradle module's own (the folder
+    /// above `target/surefire-reports` or `build/test-results`), then the one the job runs in.
+    static func roots(reportPath: String) -> [String] {
+        var roots: [String] = []
+        for marker in ["target/surefire-reports", "target/failsafe-reports", "build/test-results"] {
+            let padded = "/" + reportPath
+            if let range = padded.range(of: "/" + marker + "/"), range.lowerBound > padded.startIndex {
+                roots.append(String(padded[padded.index(after: padded.startIndex)..<range.lowerBound]))
+            }
+        }
+        return roots + [""]
+    }
+
+    /// Paths `classname` may be written in, most specific first: each dotted prefix as a
+    /// Python module, then the whole name (less a nested class's `$Inner`) under the source
+    /// folders of Maven and Gradle for Java, Kotlin, Groovy and Scala.
+    static func candidates(classname: String) -> [String] {
+        let outer = classname.split(separator: "$", maxSplits: 1).first.map(String.init) ?? classname
+        let parts = outer.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !parts.isEmpty, parts.allSatisfy({ Self.isIdentifier($0) }) else { return [] }
+        var paths: [String] = []
+        for count in stride(from: parts.count, through: 1, by: -1) {
+            paths.append(parts.prefix(count).joined(separator: "/") + ".py")
+        }
+        let path = parts.joined(separator: "/")
+        for (folder, suffix) in [("java", "java"), ("kotlin", "kt"), ("java", "kt"), ("groovy", "groovy"), ("scala", "scala")] {
+            paths.append("src/test/\(folder)/\(path).\(suffix)")
+        }
+        return paths
+    }
+
+    /// A name a module or class can have: no path separators, no `..`, nothing a shell or a
+    /// path would read otherwise, so a report cannot point the search outside the job's folder.
+    private static func isIdentifier(_ part: String) -> Bool {
+        guard let first = part.unicodeScalars.first, !("0"..."9").contains(first) else { return false }
+        return part.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
