@@ -102,10 +102,12 @@ public struct SinglePageRenderer: Sendable {
     }
 
     func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
-        let (settings, settingsObject, prose, pageWarnings) = try readSettings()
-        var warnings = pageWarnings
+        let given = try readSettings()
+        let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
+        var warnings = given.warnings
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
         var sources = TestSources(fileSystem: fileSystem)
+        var runNames: [String?] = []
         for path in options.dataPaths {
             let bytes: [UInt8]
             do {
@@ -114,9 +116,13 @@ public struct SinglePageRenderer: Sendable {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
-            var shape = try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)
-            if DataFormat(path: path) == .junit, case .rows(let records) = shape {
-                shape = .rows(sources.locate(records, reportPath: path))
+            let shape: DatasetShape
+            if DataFormat(path: path) == .junit {
+                let results = try JUnitReader().readResults(bytes, path: path, warnings: &warnings)
+                runNames.append(results.name)
+                shape = try PageSource.shape(.records(sources.locate(results.records, reportPath: path)), settings: settings, warnings: &warnings)
+            } else {
+                shape = try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)
             }
             read.append((path, bytes, shape))
         }
@@ -124,12 +130,17 @@ public struct SinglePageRenderer: Sendable {
         var page = settings
         page.data = options.dataPath
         if options.isSingleFile { page.splitThreshold = nil }
-        if page.fields.isEmpty && options.settings["fields"] == nil, case .rows(let records) = data {
-            page.fields = Self.defaultFields(records, label: page.label)
+        let isTestReport = runNames.count == read.count
+        if case .rows(let records) = data {
+            if page.fields.isEmpty && options.settings["fields"] == nil {
+                page.fields = Self.defaultFields(records, label: page.label)
+            } else if isTestReport && given.reportDefaults.contains("fields") {
+                page.fields = TestReportInput.fields(page.fields, records: records, grouping: page.grouping)
+            }
         }
         let fileName = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
         let name = options.name ?? fileName
-        if page.title == nil { page.title = PageSource.titleFromName(fileName) }
+        if page.title == nil { page.title = isTestReport ? TestReportInput.title(runNames) : PageSource.titleFromName(fileName) }
         let input = PageBuilder.Input(
             name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
             defaultLocale: options.locale)
@@ -157,7 +168,16 @@ public struct SinglePageRenderer: Sendable {
 
     /// The page's settings, as front matter gives them: from `--page`, then each option; with
     /// the front matter they were read from, and what the page file warns of.
-    func readSettings() throws(Diagnostic) -> (PageSettings, Object, Prose, [Diagnostic]) {
+    struct GivenSettings {
+        var settings: PageSettings
+        var object: Object
+        var prose: Prose
+        var warnings: [Diagnostic]
+        /// The keys a test report's defaults set, which the page and the options left alone.
+        var reportDefaults: Set<String>
+    }
+
+    func readSettings() throws(Diagnostic) -> GivenSettings {
         var object = Object()
         var locations: [String: SourceLocation] = [:]
         var body = ""
@@ -171,9 +191,13 @@ public struct SinglePageRenderer: Sendable {
             warnings = page.warnings
         }
         var given = options.settings
+        var reportDefaults: Set<String> = []
         // A test report reads as one: failures first, then errors, skips and passes, by suite.
         if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
-            for (key, value) in Self.testReportDefaults where object[key] == nil && given[key] == nil { given[key] = value }
+            for (key, value) in TestReportInput.defaults where object[key] == nil && given[key] == nil {
+                given[key] = value
+                reportDefaults.insert(key)
+            }
         }
         for (key, text) in given.sorted(by: { $0.key < $1.key }) {
             let setting = Setting.named(key, in: Setting.forPages)
@@ -189,17 +213,10 @@ public struct SinglePageRenderer: Sendable {
             let option = String(error.location?.path.dropFirst(Self.optionPrefix.count) ?? "")
             throw .error(at: nil, option + ": " + error.message, hint: error.hint)
         }
-        return (settings, object, PageFile.prose(body), warnings)
+        return GivenSettings(settings: settings, object: object, prose: PageFile.prose(body), warnings: warnings, reportDefaults: reportDefaults)
     }
 
     static let optionPrefix = "almanac render "
-
-    /// The settings a JUnit report gets unless the page or an option says otherwise.
-    static let testReportDefaults = [
-        "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message", "detail": "failing",
-        "max_bytes": "1000000",
-    ]
 
     /// Several files make one page when each is a list of records.
     static func combine(_ shapes: [(path: String, shape: DatasetShape)]) throws(Diagnostic) -> DatasetShape {

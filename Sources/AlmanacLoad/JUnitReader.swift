@@ -26,6 +26,12 @@ public struct JUnitReader {
     /// `warnings`: each suite whose own counts (`tests`, `failures`, `errors`, `skipped`)
     /// disagree with the cases it holds.
     public func read(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> [Record] {
+        try readResults(bytes, path: path, warnings: &warnings).records
+    }
+
+    /// The cases, and what the run calls itself: the root `<testsuites name>` (pytest's
+    /// `pytest tests`, Jest's `jest tests`), else the name of its one top-level suite.
+    public func readResults(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestResults {
         try TextInput.validateUTF8(bytes, path: path)
         if let doctype = Self.firstDoctype(bytes) {
             throw .error(
@@ -55,7 +61,8 @@ public struct JUnitReader {
             throw .error(at: SourceLocation(path: path), "empty XML file: no <testsuites> or <testsuite>")
         }
         warnings += collector.warnings
-        return collector.records
+        let name = collector.rootName ?? (collector.topSuiteNames.count == 1 ? collector.topSuiteNames.first : nil)
+        return TestResults(records: collector.records, name: name.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// The offset of a `<!DOCTYPE`, outside comments and CDATA is close enough: a results file
@@ -123,6 +130,9 @@ public struct JUnitReader {
         var firstError: (error: Error, line: Int, column: Int)?
 
         var warnings: [Diagnostic] = []
+        /// The root `<testsuites>`'s name, and the names of the suites directly inside it.
+        var rootName: String?
+        var topSuiteNames: [String] = []
         /// The enclosing `<testsuite>`s, innermost last.
         private var suites: [Suite] = []
 
@@ -174,8 +184,10 @@ public struct JUnitReader {
                     return
                 }
             }
+            if name == "testsuites" && suites.isEmpty { rootName = attributes["name"] }
             switch name {
             case "testsuite":
+                if suites.isEmpty { topSuiteNames.append(attributes["name"] ?? "") }
                 var declared: [String: Int] = [:]
                 for key in Self.countAttributes { if let value = attributes[key].flatMap({ Int($0) }) { declared[key] = value } }
                 let file = attributes["file"] ?? attributes["filepath"]

@@ -23,6 +23,7 @@ enum FieldCheck {
         for field in settings.fields { require(field, "fields") }
         if case .fields(let fields) = settings.search { for field in fields { require(field, "search") } }
         for field in settings.markdownFields { require(field, "markdown") }
+        for field in settings.formats.keys.sorted() { require(field, "formats") }
         if let image = settings.image { require(image, "image") }
         if let accessory = settings.accessory, accessory != "disclosure" { require(accessory, "accessory") }
         switch settings.grouping {

@@ -126,7 +126,7 @@ struct HTMLContext {
     private func sections(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart, root: String) -> [SectionView] {
         if case .front = part { return [] }
         let searched = Set(page.searchFields)
-        let columns = view.fields.map { Column(name: $0, label: page.settings.label(for: $0), isSearched: searched.contains($0)) }
+        let columns = view.fields.map { Column(name: $0, label: page.settings.label(for: $0), isSearched: searched.contains($0), format: page.settings.formats[$0]) }
         let isLabelSearched = searched.contains(page.labelField)
         var labels = FieldLabels(page.settings)
         var sections: [SectionView] = []
@@ -236,6 +236,7 @@ struct HTMLContext {
         let name: String
         let label: String
         let isSearched: Bool
+        let format: FieldFormat?
     }
 
     /// `labels`: shared by the page's rows, for the fields a row opened in place shows.
@@ -246,7 +247,7 @@ struct HTMLContext {
         let settings = page.settings
         let values = row.record.values(columns.map(\.name))
         let fields = zip(columns, values).map { column, value in
-            RowView.FieldCell(name: column.name, label: column.label, value: value?.text ?? "", isSearched: column.isSearched)
+            RowView.FieldCell(name: column.name, label: column.label, value: FieldText.row(value, format: column.format), isSearched: column.isSearched)
         }
         var view = RowView(
             id: "row-" + row.slug, number: number, label: row.label, isLabelSearched: isLabelSearched, fields: fields,
@@ -304,7 +305,7 @@ struct HTMLContext {
                 fields.append(DetailView.Field(name: name, html: markdown.html(text), isPreformatted: false))
                 continue
             }
-            let text = Self.displayText(field.value)
+            let text = FieldText.formatted(field.value, settings.formats[field.name]) ?? Self.displayText(field.value)
             // Text of several lines (a traceback, a log) keeps its lines, as code does.
             // Bytes: `contains("\n")` on a String goes through Foundation, a quarter of the
             // time of a detail page's fields.

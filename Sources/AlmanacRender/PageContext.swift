@@ -7,6 +7,7 @@ import Foundation
 struct PageContext {
     func document(for page: Page, view: PageView) -> DocumentView {
         let shown = view.fields
+        let formats = shown.map { page.settings.formats[$0] }
         let sections = page.sections.enumerated().map { position, section in
             let sectionRows = section.rows
             return DocumentView.Section(
@@ -15,7 +16,8 @@ struct PageContext {
                 header: view.headers[position] ?? "", footer: view.footers[position] ?? "", count: section.rows.count,
                 rows: { index in
                     let row = sectionRows[index]
-                    return DocumentView.Row(label: row.label, fields: Array(zip(shown, row.record.values(shown).map { $0?.text ?? "" })))
+                    let values = row.record.values(shown).enumerated().map { FieldText.row($1, format: formats[$0]) }
+                    return DocumentView.Row(label: row.label, fields: Array(zip(shown, values)))
                 },
                 isFirst: position == 0)
         }

@@ -118,7 +118,9 @@ public struct ReportMarkdown {
         }
         if !facts.isEmpty { full += MarkdownBlocks.paragraph(facts.map(MarkdownEscape.text).joined(separator: " · ")) }
         if let message = record["message"]?.text, !message.isEmpty {
-            full += MarkdownBlocks.paragraph("> " + MarkdownEscape.text(message))
+            // A message of several lines (pytest's assertion with its explanation) keeps them.
+            let lines = message.split(whereSeparator: \.isNewline)
+            full += lines.count > 1 ? MarkdownBlocks.code(message) : MarkdownBlocks.paragraph("> " + MarkdownEscape.text(message))
         }
         var folded = ""
         if let details = record["details"]?.text, !details.isEmpty { folded += MarkdownBlocks.code(details) }
@@ -127,7 +129,7 @@ public struct ReportMarkdown {
         }
         if !folded.isEmpty { full += MarkdownBlocks.details(label: "Details", folded) }
         let cells = [row.label] + briefFields.map { name in
-            let text = name == "time" ? (fact(name, in: record) ?? "") : record[name]?.text ?? ""
+            let text = FieldText.row(record[name], format: page.settings.formats[name])
             return name == "message" ? Self.shortened(text) : text
         }
         return MarkdownBudget.Failure(full: full, brief: MarkdownBlocks.tableRow(cells))
@@ -137,11 +139,10 @@ public struct ReportMarkdown {
     func fact(_ name: String, in record: Record) -> String? {
         guard let value = record[name], !value.text.isEmpty else { return nil }
         switch (name, value) {
-        case ("time", .number(let seconds)): return TestSummary.duration(seconds.value)
         case ("file", _):
             if let line = record["line"]?.text, !line.isEmpty { return value.text + ":" + line }
             return value.text
-        default: return value.text
+        default: return FieldText.formatted(value, page.settings.formats[name]) ?? value.text
         }
     }
 
@@ -160,7 +161,7 @@ public struct ReportMarkdown {
         let full = fields.isEmpty
             ? section.rows.map { "- " + MarkdownEscape.text($0.label) + "\n" }.joined() + "\n"
             : MarkdownBlocks.table(headings([page.labelField] + fields), section.rows.map { row in
-                [row.label] + fields.map { row.record[$0]?.text ?? "" }
+                [row.label] + fields.map { FieldText.row(row.record[$0], format: page.settings.formats[$0]) }
             })
         return MarkdownBudget.Rest(
             title: section.title, opening: opening(index), closing: closing(index), full: full, folded: folded(section),

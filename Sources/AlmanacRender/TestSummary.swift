@@ -35,15 +35,5 @@ public enum TestSummary {
     /// `1204` → `1,204`.
     static func grouped(_ number: Int) -> String { number.grouped }
 
-    /// `192.4` → `3 m 12 s`; under a minute to a tenth of a second, under a second in ms.
-    static func duration(_ seconds: Double) -> String {
-        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
-        if seconds < 60 {
-            let tenths = (seconds * 10).rounded() / 10
-            return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
-        }
-        let whole = Int(seconds.rounded())
-        let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
-        return hours > 0 ? "\(hours) h \(minutes) m" : "\(minutes) m \(rest) s"
-    }
+    static func duration(_ seconds: Double) -> String { FieldText.duration(seconds) }
 }

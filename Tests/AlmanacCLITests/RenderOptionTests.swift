@@ -16,7 +16,7 @@ import Testing
             Issue.record("not a render")
             return PageSettings()
         }
-        var settings = try SinglePageRenderer(options: options, fileSystem: files).readSettings().0
+        var settings = try SinglePageRenderer(options: options, fileSystem: files).readSettings().settings
         settings.keyLocations = [:]
         return settings
     }

@@ -59,6 +59,16 @@ import Testing
         #expect(try PageSettings(object, locations: [:], file: "p.md").style == .grouped)
     }
 
+    @Test func aFormatIsOneAlmanacKnows() throws {
+        var object = Object()
+        object.set("formats", Setting.named("formats", in: Setting.forPages)?.value(ofOption: "time=minutes") ?? .null)
+        let error = diagnostic { _ = try PageSettings(object, locations: [:], file: "p.md") }
+        #expect(error?.message == "unknown format 'minutes' for 'time'")
+        #expect(error?.hint == "use duration")
+        object.set("formats", Setting.named("formats", in: Setting.forPages)?.value(ofOption: "time=duration") ?? .null)
+        #expect(try PageSettings(object, locations: [:], file: "p.md").formats == ["time": .duration])
+    }
+
     /// An option's text becomes the value front matter would hold for that kind of setting.
     @Test func optionTextIsTypedByTheSettingsKind() throws {
         func value(_ key: String, _ text: String) throws -> Value {

@@ -18,7 +18,7 @@ import Testing
     }
 
     /// A CI step names its outputs whatever file it was given: `--name report` with one
-    /// `junit.xml` writes `report.md`, the page still titled after the file.
+    /// `junit.xml` writes `report.md`, the page still titled after the run.
     @Test func aNameGivenNamesTheOutputsWhateverFileWasRead() throws {
         let fileSystem = MemoryFileSystem(["junit.xml": "<testsuite name=\"s\"><testcase classname=\"c\" name=\"t\"/></testsuite>"])
         var options = SinglePageRenderer.Options(dataPath: "junit.xml")
@@ -28,7 +28,7 @@ import Testing
         let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
         #expect(written == ["report.html", "report.md"])
         let markdown = try #require(fileSystem.text("Output/report.md"))
-        #expect(markdown.hasPrefix("# Junit\n"), "the title still comes from the data")
+        #expect(markdown.hasPrefix("# s\n"), "the title still comes from the data")
     }
 
     /// `almanac render results.xml` reads JUnit XML: a record per test case.
@@ -113,13 +113,32 @@ import Testing
         let markdown = try #require(fileSystem.text("Output/test-all.md"))
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
         #expect(headings == ["## failed", "## error", "## skipped", "## passed"])
-        #expect(markdown.contains("| Name | Suite | Status | Time | Message |"))
-        #expect(markdown.contains("| w\\_pass | a\\_suite | passed |  |  |\n| z\\_pass | b\\_suite | passed |"), "by suite, then name")
+        #expect(markdown.hasPrefix("# Test report\n"), "two suites, and the run has no name")
+        // Grouped by status, a row need not say it; no test has a time.
+        #expect(markdown.contains("| Name | Suite | Message |"))
+        #expect(markdown.contains("| w\\_pass | a\\_suite |  |\n| z\\_pass | b\\_suite |  |"), "by suite, then name")
         let grouped = try Self.render(["TEST-all.xml": results], ["TEST-all.xml"]) {
             $0.formats = [.markdown]
             $0.settings["group"] = "suite"
         }
         #expect(grouped.text("Output/test-all.md")?.contains("## a\\_suite") == true, "an option wins")
+    }
+
+    /// pytest's report, as pytest wrote it: titled by the run, a message's first line in its
+    /// row and all of it on the detail page, times as durations, no column that never changes.
+    @Test func aPytestReportReadsAtAGlance() throws {
+        let sample = PackagePaths.root + "/Tests/Samples/pytest/pytest-xunit1.xml"
+        let fileSystem = MemoryFileSystem(["r.xml": String(decoding: try DiskFileSystem().read(sample), as: UTF8.self)])
+        var options = SinglePageRenderer.Options(dataPath: "r.xml")
+        options.formats = [.html]
+        try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let html = try #require(fileSystem.text("Output/r.html"))
+        #expect(html.contains("<title>pytest tests · Almanac</title>"))
+        #expect(html.contains(#"data-field="message" data-label="Message" data-search="">AssertionError: sign is dropped …</span>"#))
+        #expect(html.contains(#"data-field="time" data-label="Time">1 ms</span>"#))
+        #expect(!html.contains(#"data-field="suite""#) && !html.contains(#"data-field="status""#))
+        let detail = try #require(fileSystem.text("Output/r/test-reads-negative.html"))
+        #expect(detail.contains("AssertionError: sign is dropped\n  second line of the message\nassert -7 == 7"))
     }
 
     /// Whatever it writes links only to what it wrote.

@@ -59,7 +59,7 @@ def test_a_large_report_fits_its_budget_and_says_what_it_left_out(tmp_path, budg
     assert len(markdown) <= budget
     text = markdown.decode()
     tokens, rendered = check_gfm(text)
-    assert text.startswith("# Results\n\n**4,000 tests: 80 failed, 41 skipped, 3,879 passed")
+    assert text.startswith("# Test report\n\n**4,000 tests: 80 failed, 41 skipped, 3,879 passed")
     last = text.rstrip("\n").rsplit("\n", 1)[1]
     assert last.startswith(f"*Left out to stay under {budget:,} bytes: ")
     assert last.endswith("The full report: [results.html](results.html).*")

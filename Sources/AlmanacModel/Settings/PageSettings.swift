@@ -63,6 +63,8 @@ public struct PageSettings: Sendable, Equatable {
     /// Display names for fields (`wingspan_cm: "Wingspan (cm)"`), used wherever a field is
     /// named to a reader; a field without one is named readably from its key.
     public var labels: [String: String] = [:]
+    /// How fields read to a person (`time: duration`); their values stay as they are.
+    public var formats: [String: FieldFormat] = [:]
     /// Fields holding Markdown, rendered by cmark on detail pages.
     public var markdownFields: [String] = []
     /// Above this many rows the HTML listing becomes a page per section (nil: never), so a

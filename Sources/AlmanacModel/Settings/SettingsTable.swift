@@ -47,6 +47,19 @@ extension Setting {
                 for pair in value.pairs { settings.labels[pair.name] = pair.text }
             }),
         Setting(
+            "formats", .map, help: "how fields read: duration (seconds as 627 ms, 1 m 12 s)", default: "as written; test reports: time=duration",
+            placeholder: "FIELD=FORMAT,…", example: "time=duration",
+            page: { settings, value, location throws(Diagnostic) in
+                for pair in value.pairs {
+                    guard let format = FieldFormat(rawValue: pair.text) else {
+                        throw .error(
+                            at: location, "unknown format '\(pair.text)' for '\(pair.name)'",
+                            hint: "use " + FieldFormat.allCases.map(\.rawValue).joined(separator: ", "))
+                    }
+                    settings.formats[pair.name] = format
+                }
+            }),
+        Setting(
             "index", .choice(["true", "false", "full"]), help: "the section index; full shows every letter", default: "true",
             page: { settings, value, _ in
                 settings.index = value.text == "full" ? .full : value.text == "true" ? .letters : .off

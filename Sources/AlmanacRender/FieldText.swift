@@ -1,0 +1,49 @@
+import AlmanacCore
+import AlmanacModel
+
+/// A field's value as text where it lands: one line in a row, all of it on a detail page, each
+/// through the field's format (`formats:`). The Markdown, the HTML and the single file take
+/// their text from here, so they say the same.
+public enum FieldText {
+    /// What a row shows: the value's first line, with `…` when more follows (the detail page
+    /// has the rest), formatted as the page asks.
+    public static func row(_ value: Value?, format: FieldFormat?) -> String {
+        guard let value else { return "" }
+        let text = formatted(value, format) ?? value.text
+        guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
+        let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingTrailingSpaces() }.filter { !$0.isEmpty }
+        guard let first = lines.first else { return "" }
+        return lines.count > 1 ? first + " …" : String(first)
+    }
+
+    /// What a detail page shows: all of the value, formatted; nil for a value the format
+    /// does not apply to (a duration that is not a number), which then reads as it is.
+    public static func formatted(_ value: Value, _ format: FieldFormat?) -> String? {
+        switch (format, value) {
+        case (.duration?, .number(let number)) where number.value.isFinite && number.value >= 0: return duration(number.value)
+        default: return nil
+        }
+    }
+
+    /// `0.627` → `627 ms`; under a minute to a tenth of a second; `72` → `1 m 12 s`; past an
+    /// hour, hours and minutes.
+    public static func duration(_ seconds: Double) -> String {
+        let milliseconds = Int((seconds * 1000).rounded())
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if seconds < 59.95 {
+            let tenths = (seconds * 10).rounded() / 10
+            return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
+        }
+        let whole = Int(seconds.rounded())
+        let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        return hours > 0 ? "\(hours) h \(minutes) m" : "\(minutes) m \(rest) s"
+    }
+}
+
+extension Substring {
+    fileprivate func trimmingTrailingSpaces() -> Substring {
+        var text = self
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}
