@@ -61,8 +61,8 @@ public struct SinglePageRenderer: Sendable {
         public let written: [String]
         /// One line per failing test with a file, in the asked style.
         public let annotations: [String]
-        /// Rows whose `status` is failed or error.
-        public let failingTests: Int
+        /// The tests the report holds, as `TestGate` counts them.
+        public let counts: TestGate.Counts
         /// What the readers and the model noticed that is not an error.
         public let warnings: [Diagnostic]
     }
@@ -89,8 +89,15 @@ public struct SinglePageRenderer: Sendable {
         case nil: break
         }
         return Rendered(
-            written: artifacts.map(\.path), annotations: annotations, failingTests: TestAnnotations.failingRows(page).count,
+            written: artifacts.map(\.path), annotations: annotations, counts: Self.counts(page),
             warnings: warnings)
+    }
+
+    static func counts(_ page: Page) -> TestGate.Counts {
+        let rows = page.sections.flatMap(\.rows)
+        return TestGate.Counts(
+            total: rows.count, failing: TestAnnotations.failingRows(page).count,
+            skipped: rows.count { $0.record["status"]?.text == "skipped" })
     }
 
     /// Where a reader finds the whole report: `full_report`, else the HTML (or Markdown) file

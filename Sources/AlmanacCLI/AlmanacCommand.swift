@@ -90,7 +90,7 @@ public struct AlmanacCommand {
                 output.standard(summary.line)
                 if verbosity == .verbose { summary.stages.forEach(output.standard) }
             }
-        case .render(let options, let failsOnFailures, let verbosity):
+        case .render(let options, let gate, let verbosity):
             let rendered = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
             for warning in rendered.warnings { output.error(printer.format(warning)) }
             // Workflow commands are read from standard output, so they go there, quiet or not.
@@ -98,8 +98,9 @@ public struct AlmanacCommand {
             if verbosity != .quiet {
                 output.standard("Wrote " + rendered.written.map { Path.join(options.outputPath, $0) }.joined(separator: ", "))
             }
-            if failsOnFailures && rendered.failingTests > 0 {
-                output.error("almanac: \(rendered.failingTests) test\(rendered.failingTests == 1 ? "" : "s") failed; the report was written")
+            let reasons = gate.reasons(rendered.counts)
+            if !reasons.isEmpty {
+                output.error("almanac: " + reasons.joined(separator: "; ") + "; the report was written")
                 return .failure
             }
         case .serve(let options):

@@ -12,7 +12,7 @@ enum Invocation {
     case version
     /// `build` and `check` share their options.
     case build(BuildOptions, isCheck: Bool, output: Verbosity)
-    case render(SinglePageRenderer.Options, failsOnFailures: Bool, output: Verbosity)
+    case render(SinglePageRenderer.Options, gate: TestGate, output: Verbosity)
     case serve(DevServer.Options)
     case start(folder: String, isForced: Bool)
     case edit(RecordEditor.Request, change: Change, output: Verbosity)
@@ -101,9 +101,21 @@ enum Invocation {
             }
             render.annotations = chosen
         }
-        let failOn = options.value("--fail-on")
-        if let failOn, failOn != "failures" { throw .invalidValue(option: "--fail-on", value: failOn, expected: "use failures") }
-        return .render(render, failsOnFailures: failOn != nil, output: options.verbosity)
+        var gate = TestGate()
+        for word in options.value("--fail-on")?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
+            guard let condition = TestGate.Condition(rawValue: String(word)) else {
+                let words = TestGate.Condition.allCases.map(\.rawValue)
+                throw .invalidValue(option: "--fail-on", value: String(word), expected: "use " + words.joined(separator: ", ") + ", or several with commas")
+            }
+            gate.conditions.insert(condition)
+        }
+        if let text = options.value("--min-tests") {
+            guard let count = Int(text), count >= 1 else {
+                throw .invalidValue(option: "--min-tests", value: text, expected: "a number of tests, 1 or more")
+            }
+            gate.minimumTests = count
+        }
+        return .render(render, gate: gate, output: options.verbosity)
     }
 
     private static func edit(_ options: Options, command: String, positional: [String]) throws(CommandLineParser.UsageError) -> Invocation {

@@ -106,6 +106,35 @@ import Testing
         #expect(warned.error.first?.hasPrefix(#"r.xml:1:1: warning: suite 's' says tests="5" but holds 1 case"#) == true)
     }
 
+    /// A job whose tests were never collected writes a report of none: green and empty
+    /// unless asked otherwise.
+    @Test(arguments: [
+        (#"<testsuites/>"#, ["--fail-on", "failures"], nil),
+        (#"<testsuites/>"#, ["--fail-on", "failures,empty"], "almanac: no test ran: the report holds none; the report was written"),
+        (#"<testsuite name="s"><testcase name="a"><skipped/></testcase></testsuite>"#, ["--fail-on", "empty"],
+         "almanac: no test ran: all 1 were skipped; the report was written"),
+        (#"<testsuite name="s"><testcase name="a"/><testcase name="b"><skipped/></testcase></testsuite>"#, ["--min-tests", "2"],
+         "almanac: 1 test ran, fewer than --min-tests 2; the report was written"),
+        (#"<testsuite name="s"><testcase name="a"/><testcase name="b"/></testsuite>"#, ["--min-tests", "2", "--fail-on", "empty"], nil),
+        (#"<testsuite name="s"><testcase name="a"><failure/></testcase></testsuite>"#, ["--fail-on", "failures", "--min-tests", "3"],
+         "almanac: 1 test failed; 1 test ran, fewer than --min-tests 3; the report was written"),
+    ] as [(String, [String], String?)])
+    func aRunThatRanNothingCanFailTheJob(results: String, options: [String], failure: String?) {
+        let files = MemoryFileSystem(["r.xml": results])
+        let captured = Captured()
+        let status = AlmanacCommand(fileSystem: files).run(["render", "r.xml", "--format", "md", "--quiet"] + options, output: captured.output)
+        #expect(status == (failure == nil ? .success : .failure))
+        #expect(captured.error == (failure.map { [$0] } ?? []))
+        #expect(files.exists("Output/r.md"), "the report is written either way")
+    }
+
+    @Test(arguments: [["--fail-on", "failure"], ["--fail-on", "failures,"], ["--min-tests", "0"], ["--min-tests", "ten"]])
+    func aGateThatCannotBeMetIsAUsageError(options: [String]) {
+        let captured = Captured()
+        let status = AlmanacCommand(fileSystem: MemoryFileSystem(["r.xml": "<testsuites/>"])).run(["render", "r.xml"] + options, output: captured.output)
+        #expect(status == .usage)
+    }
+
     @Test(arguments: [
         (["buidl"], "almanac: error: unknown command 'buidl'; did you mean 'build'?"),
         (["biuld", "--help"], "almanac: error: unknown command 'biuld'; did you mean 'build'?"),
