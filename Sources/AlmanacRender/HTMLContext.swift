@@ -156,7 +156,7 @@ struct HTMLContext {
                 id: section.id, title: section.title, header: view.headers[position] ?? "",
                 // A long section's footer closes its last page.
                 footer: isLastPart ? view.footers[position] ?? "" : "",
-                count: section.rows.count, rows: rows, parts: parts,
+                count: section.rows.count, rows: rows, parts: parts, status: StatusMark.section(section, page: page),
                 headerCounts: Self.countedText(view.header, title: section.title),
                 footerCounts: isLastPart ? Self.countedText(view.footer, title: section.title) : nil))
         }
@@ -251,7 +251,7 @@ struct HTMLContext {
         }
         var view = RowView(
             id: "row-" + row.slug, number: number, label: row.label, isLabelSearched: isLabelSearched, fields: fields,
-            namesFields: columns.count > 1, isChecked: false)
+            namesFields: columns.count > 1, isChecked: false, status: StatusMark.row(row, page: page))
         if settings.hasDetailPage(row) {
             // One file has no detail pages: the row opens in place to show the same fields.
             if site.singleFile != nil {

@@ -137,6 +137,12 @@ import Testing
         #expect(html.contains(#"data-field="message" data-label="Message" data-search="">AssertionError: sign is dropped …</span>"#))
         #expect(html.contains(#"data-field="time" data-label="Time">1 ms</span>"#))
         #expect(!html.contains(#"data-field="suite""#) && !html.contains(#"data-field="status""#))
+        #expect(html.contains(#"<section id="failed" class="section" data-status="failed">"#))
+        #expect(html.contains(#"<li class="row" id="row-test-reads-negative" data-i="0" data-status="failed">"#))
+        // A table that merely has a status column is not a test report: no marks.
+        try fileSystem.write(Array("name,status\nx,failed\n".utf8), to: "t.csv")
+        try SinglePageRenderer(options: .init(dataPath: "t.csv"), fileSystem: fileSystem).run()
+        #expect(fileSystem.text("Output/t.html")?.contains("data-status") == false)
         let detail = try #require(fileSystem.text("Output/r/test-reads-negative.html"))
         #expect(detail.contains("AssertionError: sign is dropped\n  second line of the message\nassert -7 == 7"))
     }

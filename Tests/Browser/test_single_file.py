@@ -71,3 +71,29 @@ def test_a_changed_script_is_refused_by_the_policy(driver, single_file, tmp_path
     messages = console(driver)
     assert any("Content Security Policy" in message for message in messages)
     assert len(driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden])")) == CASES
+
+
+def test_each_outcome_has_its_own_shape_colour_and_word(driver, tmp_path):
+    """pytest's own report: every outcome is drawn with a glyph and fill of its own beside its
+    label and its section's title, and the title says the word (never colour alone)."""
+    sample = pathlib.Path(__file__).resolve().parents[1] / "Samples" / "pytest" / "pytest-xunit1.xml"
+    subprocess.run([ALMANAC, "render", str(sample), "--single-file", "--format", "html", "--output", str(tmp_path),
+                    "--name", "report", "--quiet"], check=True)
+    driver.get((tmp_path / "report.html").as_uri())
+    marks = {}
+    for section in driver.find_elements(By.CSS_SELECTOR, "section.section[data-status]"):
+        status = section.get_attribute("data-status")
+        header = section.find_element(By.CSS_SELECTOR, ".section-header")
+        assert header.text == status
+        style = driver.execute_script(
+            "const s = getComputedStyle(arguments[0], '::before');"
+            "return [s.content, s.backgroundColor, s.boxShadow, s.borderRadius];", header)
+        row = section.find_element(By.CSS_SELECTOR, "li.row .label")
+        assert driver.execute_script("return getComputedStyle(arguments[0], '::before').content", row) == style[0]
+        marks[status] = style
+    assert sorted(marks) == ["error", "failed", "passed", "skipped"]
+    shapes = {(content, radius, shadow != "none") for content, _, shadow, radius in marks.values()}
+    assert len(shapes) == 4, marks
+    assert len({background for _, background, _, _ in marks.values()}) >= 3, marks
+    # The glyph is decoration: its alternative text is empty.
+    assert all(content.endswith('/ ""') for content, *_ in marks.values()), marks

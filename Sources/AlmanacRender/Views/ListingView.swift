@@ -71,6 +71,8 @@ struct SectionView {
     let count: Int
     let rows: [RowView]
     let parts: [ListingView.PartLink]
+    /// A test report's outcome the section holds, marked by the stylesheet (`StatusMark`).
+    let status: String?
     /// The header and footer as search re-renders them for the rows it shows.
     let headerCounts: CountedText?
     let footerCounts: CountedText?
@@ -98,6 +100,8 @@ struct RowView: Sendable {
     var inlineDetail: [DetailView.Field]?
     var accessoryName: String?
     var isChecked: Bool
+    /// A test's outcome, marked by the stylesheet (`StatusMark`).
+    var status: String?
 
     struct FieldCell: Sendable {
         let name: String

@@ -109,6 +109,7 @@ extension SectionView: TemplateView {
             "rows": .lazyList(LazyList(count: rows.count) { rows[$0].templateValue }),
             "parts": .list(parts.map(\.templateValue)),
             "hasParts": .bool(!parts.isEmpty),
+            "status": status.templateValue,
         ]
     }
 }
@@ -134,6 +135,7 @@ extension RowView: TemplateView {
             "hasInlineDetail": .bool(inlineDetail != nil),
             "accessoryName": accessoryName.templateValue,
             "isChecked": .bool(isChecked),
+            "status": status.templateValue,
         ]
     }
 }

@@ -1,0 +1,23 @@
+import AlmanacCore
+import AlmanacModel
+
+/// A test's outcome shown by colour, shape and word together, never colour alone (WCAG 1.4.1):
+/// the page marks a row and a section with `data-status`, the stylesheet draws each outcome's
+/// own shape in its own colour beside the label, and the word stays in the section's title or
+/// the row's status field.
+enum StatusMark {
+    /// The outcomes the stylesheet draws.
+    static let known: Set<String> = ["failed", "error", "skipped", "passed"]
+
+    /// The mark for a row of a test report, or nil on other pages and for other values.
+    static func row(_ row: Row, page: Page) -> String? {
+        guard page.settings.summary == .tests, let status = row.record["status"]?.text, known.contains(status) else { return nil }
+        return status
+    }
+
+    /// The mark for a section of a report grouped by status: its title is the outcome.
+    static func section(_ section: Section, page: Page) -> String? {
+        guard page.settings.summary == .tests, case .field("status") = page.settings.grouping, known.contains(section.title) else { return nil }
+        return section.title
+    }
+}
