@@ -29,6 +29,8 @@ public struct SinglePageRenderer: Sendable {
         /// One self-contained HTML file: stylesheet, script, search data and details inside,
         /// no section or detail pages beside it.
         public var isSingleFile = false
+        /// An earlier report's JSON twin to compare a test report with (`--baseline`).
+        public var baselinePath: String?
         /// Print failing tests as this CI system's annotations (`github`).
         public var annotations: AnnotationStyle?
         /// A template reading a name its view does not have is an error (`--strict`).
@@ -97,7 +99,7 @@ public struct SinglePageRenderer: Sendable {
         let rows = page.sections.flatMap(\.rows)
         return TestGate.Counts(
             total: rows.count, failing: TestAnnotations.failingRows(page).count,
-            skipped: rows.count { $0.record["status"]?.text == "skipped" })
+            skipped: rows.count { $0.record["status"]?.text == "skipped" }, newFailures: page.comparison?.newFailures)
     }
 
     /// Where a reader finds the whole report: `full_report`, else the HTML (or Markdown) file
@@ -133,7 +135,18 @@ public struct SinglePageRenderer: Sendable {
             }
             read.append((path, bytes, shape))
         }
-        let data = try Self.combine(read.map { ($0.path, $0.shape) })
+        var data = try Self.combine(read.map { ($0.path, $0.shape) })
+        var comparison: BaselineComparison?
+        if let baselinePath = options.baselinePath, case .rows(let records) = data {
+            let baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
+            if baseline == nil {
+                warnings.append(.warning(
+                    at: SourceLocation(path: baselinePath), "no baseline here: this run is not compared with an earlier one",
+                    hint: "a first run has none; keep this run's .json for the next"))
+            }
+            let compared = TestComparison.compare(records, with: baseline)
+            (data, comparison) = (.rows(compared.records), compared.comparison)
+        }
         var page = settings
         page.data = options.dataPath
         if options.isSingleFile { page.splitThreshold = nil }
@@ -152,7 +165,8 @@ public struct SinglePageRenderer: Sendable {
             name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
             defaultLocale: options.locale)
         let result = try PageBuilder().build(input)
-        let built = result.page
+        var built = result.page
+        built.comparison = comparison
         warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
         // The same units a site build expands a page into, keyed by what the page is made of.
@@ -201,7 +215,8 @@ public struct SinglePageRenderer: Sendable {
         var reportDefaults: Set<String> = []
         // A test report reads as one: failures first, then errors, skips and passes, by suite.
         if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
-            for (key, value) in TestReportInput.defaults where object[key] == nil && given[key] == nil {
+            let defaults = options.baselinePath == nil ? TestReportInput.defaults : TestReportInput.comparedDefaults
+            for (key, value) in defaults where object[key] == nil && given[key] == nil {
                 given[key] = value
                 reportDefaults.insert(key)
             }

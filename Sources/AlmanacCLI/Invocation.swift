@@ -109,6 +109,10 @@ enum Invocation {
             }
             gate.conditions.insert(condition)
         }
+        render.baselinePath = options.value("--baseline")
+        if gate.conditions.contains(.newFailures) && render.baselinePath == nil {
+            throw .invalidValue(option: "--fail-on", value: "new-failures", expected: "give --baseline FILE too: new is new since a baseline")
+        }
         if let text = options.value("--min-tests") {
             guard let count = Int(text), count >= 1 else {
                 throw .invalidValue(option: "--min-tests", value: text, expected: "a number of tests, 1 or more")

@@ -22,6 +22,8 @@ public struct Page: Sendable {
     public let rowCount: Int
     /// Whether the HTML listing is split into a page per section.
     public let isSplit: Bool
+    /// A test report compared with an earlier run (`--baseline`).
+    public var comparison: BaselineComparison?
 
     public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
         self.name = name

@@ -56,6 +56,7 @@ public struct ReportMarkdown {
     func head() -> String {
         var text = MarkdownBlocks.heading(1, page.title)
         if let summary = TestSummary.line(for: page) { text += "**" + MarkdownEscape.text(summary) + "**\n\n" }
+        if let comparison = ComparisonText(page) { text += comparison.markdown }
         let prose = PageContext.trimmedProse(view.prose.markdown)
         if !prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { text += prose + "\n\n" }
         let listed = view.index.filter { !$0.isEmpty }
@@ -139,6 +140,8 @@ public struct ReportMarkdown {
     func fact(_ name: String, in record: Record) -> String? {
         guard let value = record[name], !value.text.isEmpty else { return nil }
         switch (name, value) {
+        case ("previous", _):
+            return value.text == "new" ? "new test" : "before: " + value.text
         case ("file", _):
             if let line = record["line"]?.text, !line.isEmpty { return value.text + ":" + line }
             return value.text

@@ -15,9 +15,12 @@ enum StatusMark {
         return status
     }
 
-    /// The mark for a section of a report grouped by status: its title is the outcome.
+    /// The mark for a section of a report grouped by status, or by outcome against a
+    /// baseline: its title is the outcome, and a change is marked as what it now is.
     static func section(_ section: Section, page: Page) -> String? {
-        guard page.settings.summary == .tests, case .field("status") = page.settings.grouping, known.contains(section.title) else { return nil }
-        return section.title
+        guard page.settings.summary == .tests, case .field(let field) = page.settings.grouping, field == "status" || field == "outcome"
+        else { return nil }
+        let status = ["new failure": "failed", "still failing": "failed", "fixed": "passed"][section.title] ?? section.title
+        return known.contains(status) ? status : nil
     }
 }

@@ -128,6 +128,25 @@ import Testing
         #expect(files.exists("Output/r.md"), "the report is written either way")
     }
 
+    /// `--fail-on new-failures` lets a job pass with tests that were already failing, and
+    /// fails it for one that broke now.
+    @Test func onlyNewFailuresCanFailTheJob() {
+        let failing = #"<testsuite name="s"><testcase classname="c" name="old"><failure/></testcase><testcase classname="c" name="b"/></testsuite>"#
+        let broken = #"<testsuite name="s"><testcase classname="c" name="old"><failure/></testcase><testcase classname="c" name="b"><error/></testcase></testsuite>"#
+        let files = MemoryFileSystem(["before.xml": failing, "same.xml": failing, "broken.xml": broken])
+        let quiet = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "before.xml", "--format", "json", "--output", "base", "--quiet"], output: quiet.output) == .success)
+        let gate = ["--baseline", "base/before.json", "--fail-on", "new-failures", "--format", "md", "--quiet"]
+        let same = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "same.xml"] + gate, output: same.output) == .success)
+        #expect(same.error.isEmpty)
+        let worse = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "broken.xml"] + gate, output: worse.output) == .failure)
+        #expect(worse.error == ["almanac: 1 new failure since the baseline; the report was written"])
+        let unanchored = Captured()
+        #expect(AlmanacCommand(fileSystem: files).run(["render", "same.xml", "--fail-on", "new-failures"], output: unanchored.output) == .usage)
+    }
+
     @Test(arguments: [["--fail-on", "failure"], ["--fail-on", "failures,"], ["--min-tests", "0"], ["--min-tests", "ten"]])
     func aGateThatCannotBeMetIsAUsageError(options: [String]) {
         let captured = Captured()

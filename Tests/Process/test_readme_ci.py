@@ -24,7 +24,8 @@ def readme_step():
     section = (ROOT / "README.md").read_text().split("## In CI", 1)[1]
     block = section.split("```yaml\n", 1)[1].split("```", 1)[0]
     script = block.split("run: |\n", 1)[1].split("\n- uses:", 1)[0]
-    upload = re.search(r"^\s+path: (\S+)$", block, re.M).group(1)
+    upload_step = block.split("- uses: actions/upload-artifact", 1)[1]
+    upload = re.search(r"^\s+path: (\S+)$", upload_step, re.M).group(1)
     lines = [line[4:] for line in script.splitlines()]
     return "\n".join(lines) + "\n", upload
 
@@ -34,9 +35,15 @@ def github_expressions(script):
     return re.sub(r"\$\{\{\s*([\w.]+)\s*\}\}", lambda match: values[match.group(1)], script)
 
 
+PASSING_BROKEN = PASSING.replace('time="0.2"/>', 'time="0.2"><failure message="now broken"/></testcase>')
+FAILING_FIXED = FAILING.replace('<failure message="assert 1 == 2">E   assert 1 == 2</failure>', "")
+
+
 @pytest.mark.parametrize("files", [{"junit.xml": FAILING}, {"unit.xml": PASSING, "api.xml": FAILING, "more.xml": PASSING}],
                          ids=["one file", "several files"])
 def test_the_readme_step_runs_as_written(tmp_path, files):
+    """Two runs of the step in one job folder, as the cache steps would keep it: the first has
+    no baseline; the second compares with the first."""
     script, upload = readme_step()
     assert "almanac render" in script
     reports = tmp_path / "reports"
@@ -49,13 +56,33 @@ def test_the_readme_step_runs_as_written(tmp_path, files):
     summary = tmp_path / "summary.md"
     summary.write_text("earlier steps' summary\n")
     environment = dict(os.environ, PATH=f"{tools}:{os.environ['PATH']}", GITHUB_STEP_SUMMARY=str(summary))
-    step = subprocess.run(["bash", "-e", "-c", github_expressions(script)], cwd=tmp_path, env=environment,
-                          capture_output=True, text=True, timeout=60)
+
+    def run_step():
+        return subprocess.run(["bash", "-e", "-c", github_expressions(script)], cwd=tmp_path, env=environment,
+                              capture_output=True, text=True, timeout=60)
+
+    step = run_step()
     assert step.returncode == 1, "a failed test fails the job: " + step.stderr
     assert "::error file=tests/test_api.py,line=12" in step.stdout, step.stdout
+    assert "no baseline here" in step.stderr, "a first run says it has nothing to compare with"
     written = summary.read_text()
     assert written.startswith("earlier steps' summary\n"), "the report is appended"
     assert "test\\_broken" in written and "assert 1 == 2" in written
     cases = sum(text.count("<testcase") for text in files.values())
     assert f"**{cases} test{'s' if cases != 1 else ''}: 1 failed" in written, "every file is in the one report"
     assert (tmp_path / upload).is_file(), f"the upload step's {upload} is there"
+
+    # The next run: the failing test is fixed, and (with several files) another one breaks.
+    for name, text in files.items():
+        (reports / name).write_text(FAILING_FIXED if text == FAILING else PASSING_BROKEN if name == "unit.xml" else text)
+    summary.write_text("")
+    step = run_step()
+    written = summary.read_text()
+    assert "no baseline here" not in step.stderr
+    if len(files) == 1:
+        assert step.returncode == 0, step.stderr
+        assert "**1 test: 1 passed (1 fixed) · 400 ms**" in written, written
+    else:
+        assert step.returncode == 1
+        assert "3 tests: 1 failed (1 new), 2 passed (1 fixed)" in written, written
+        assert written.index("## new failure") < written.index("## fixed")

@@ -13,6 +13,13 @@ enum TestReportInput {
         "max_bytes": "1000000", "formats": "time=duration",
     ]
 
+    /// A report compared with a baseline is grouped by what changed, new failures first, and
+    /// says each test's status before.
+    static let comparedDefaults = defaults.merging([
+        "group": "outcome", "group_order": TestComparison.order.joined(separator: ","),
+        "fields": "suite,status,time,message,previous", "labels": "previous=Before",
+    ]) { $1 }
+
     /// The report's title when the page gives none: the name every file gives its run
     /// (`pytest tests`, a Go package, a Surefire class), else `Test report`.
     static func title(_ names: [String?]) -> String {
@@ -21,13 +28,25 @@ enum TestReportInput {
     }
 
     /// The default columns less those that tell a reader nothing: the field the sections are
-    /// grouped by (every row of "failed" is failed), and one that says the same on every row
-    /// (a suite column that reads `pytest` throughout).
+    /// grouped by, one that says the same on every row (a suite column that reads `pytest`
+    /// throughout), and a status that says the same on every row of each section (a section
+    /// of new failures that are all failed, not errors): the section's title says it.
     static func fields(_ fields: [String], records: [Record], grouping: Grouping) -> [String] {
-        fields.filter { field in
-            if case .field(field) = grouping { return false }
-            guard let first = records.first?[field] else { return !records.isEmpty && records.contains { $0[field] != nil } }
-            return records.contains { $0[field] != first }
+        let groupField: String? = if case .field(let field) = grouping { field } else { nil }
+        return fields.filter { field in
+            guard field != groupField else { return false }
+            let perSection = field == "status" && groupField == "outcome"
+            var first: [String: Value?] = [:]
+            for record in records {
+                let group = perSection ? groupField.flatMap { record[$0]?.text } ?? "" : ""
+                let value = record[field]
+                guard let seen = first[group] else {
+                    first[group] = .some(value)
+                    continue
+                }
+                if seen != value { return true }
+            }
+            return false
         }
     }
 }

@@ -6,6 +6,8 @@ struct ListingView {
     var name: String
     /// A test report's one-line summary.
     var summary: String?
+    /// A compared report's removed and slower tests.
+    var comparison: ComparisonText? = nil
     /// Where the search form goes without script: the listing itself.
     var action: String
     var prose: String

@@ -47,6 +47,7 @@ extension ListingView: TemplateView {
         values["title"] = .string(title)
         values["name"] = .string(name)
         values["summary"] = summary.templateValue
+        values["comparison"] = comparison?.templateValue ?? .null
         values["action"] = .string(action)
         values["prose"] = .string(prose)
         values["hasProse"] = .bool(hasProse)
