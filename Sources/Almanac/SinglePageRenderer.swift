@@ -31,6 +31,9 @@ public struct SinglePageRenderer: Sendable {
         public var isSingleFile = false
         /// An earlier report's JSON twin to compare a test report with (`--baseline`).
         public var baselinePath: String?
+        /// Each test of a report labelled with the results file or folder it came from
+        /// (`--label-by`), so shards of a matrix stay apart rather than fold into one row.
+        public var labelBy: TestLabel?
         /// Print failing tests as this CI system's annotations (`github`).
         public var annotations: AnnotationStyle?
         /// A template reading a name its view does not have is an error (`--strict`).
@@ -129,7 +132,9 @@ public struct SinglePageRenderer: Sendable {
             if DataFormat(path: path) == .junit {
                 let results = try JUnitReader().readResults(bytes, path: path, warnings: &warnings)
                 runNames.append(results.name)
-                shape = try PageSource.shape(.records(sources.locate(results.records, reportPath: path)), settings: settings, warnings: &warnings)
+                var records = sources.locate(results.records, reportPath: path)
+                if let labelBy = options.labelBy { records = labelBy.label(records, path: path) }
+                shape = try PageSource.shape(.records(records), settings: settings, warnings: &warnings)
             } else {
                 shape = try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)
             }
@@ -137,14 +142,17 @@ public struct SinglePageRenderer: Sendable {
         }
         var data = try Self.combine(read.map { ($0.path, $0.shape) })
         var comparison: BaselineComparison?
-        if let baselinePath = options.baselinePath, case .rows(let records) = data {
-            let baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
-            if baseline == nil {
-                warnings.append(.warning(
-                    at: SourceLocation(path: baselinePath), "no baseline here: this run is not compared with an earlier one",
-                    hint: "a first run has none; keep this run's .json for the next"))
+        if runNames.count == read.count, case .rows(let records) = data {
+            var baseline: TestBaseline?
+            if let baselinePath = options.baselinePath {
+                baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
+                if baseline == nil {
+                    warnings.append(.warning(
+                        at: SourceLocation(path: baselinePath), "no baseline here: this run is not compared with an earlier one",
+                        hint: "a first run has none; keep this run's .json for the next"))
+                }
             }
-            let compared = TestComparison.compare(records, with: baseline)
+            let compared = TestComparison.compare(TestRetries.fold(records), with: baseline)
             (data, comparison) = (.rows(compared.records), compared.comparison)
         }
         var page = settings
@@ -215,8 +223,7 @@ public struct SinglePageRenderer: Sendable {
         var reportDefaults: Set<String> = []
         // A test report reads as one: failures first, then errors, skips and passes, by suite.
         if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
-            let defaults = options.baselinePath == nil ? TestReportInput.defaults : TestReportInput.comparedDefaults
-            for (key, value) in defaults where object[key] == nil && given[key] == nil {
+            for (key, value) in TestReportInput.defaults where object[key] == nil && given[key] == nil {
                 given[key] = value
                 reportDefaults.insert(key)
             }

@@ -110,6 +110,12 @@ enum Invocation {
             gate.conditions.insert(condition)
         }
         render.baselinePath = options.value("--baseline")
+        if let label = options.value("--label-by") {
+            guard let chosen = TestLabel(rawValue: label) else {
+                throw .invalidValue(option: "--label-by", value: label, expected: "use file or folder")
+            }
+            render.labelBy = chosen
+        }
         if gate.conditions.contains(.newFailures) && render.baselinePath == nil {
             throw .invalidValue(option: "--fail-on", value: "new-failures", expected: "give --baseline FILE too: new is new since a baseline")
         }

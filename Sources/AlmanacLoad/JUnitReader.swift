@@ -16,7 +16,9 @@ import FoundationXML
 public struct JUnitReader {
     public init() {}
 
-    public static let fields = ["suite", "classname", "name", "status", "time", "message", "details", "file", "line", "output"]
+    public static let fields = [
+        "suite", "classname", "name", "status", "time", "message", "details", "file", "line", "output", "attempts", "flaky",
+    ]
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> [Record] {
         var warnings: [Diagnostic] = []
@@ -156,6 +158,9 @@ public struct JUnitReader {
         private var text = ""
         /// Whether the outcome element being read decides the case's status.
         private var isDecidingOutcome = false
+        /// Inside one of Surefire's records of an earlier attempt (`<flakyFailure>`,
+        /// `<rerunFailure>`, …), whose own output is not the case's.
+        private var isInAttempt = false
 
         struct Case {
             var attributes: [String: String]
@@ -164,6 +169,15 @@ public struct JUnitReader {
             var message: String?
             var details: String?
             var output: [String] = []
+            /// Surefire's reruns: failed attempts before a pass (`flakyFailure`, `flakyError`)
+            /// or after the failure (`rerunFailure`, `rerunError`), and the first one's text.
+            var flakyAttempts = 0
+            var rerunAttempts = 0
+            /// Of those, the ones that errored rather than failed, which Surefire's suite counts
+            /// as errors (the others as failures), each attempt as a test.
+            var attemptErrors = 0
+            var attemptMessage: String?
+            var attemptDetails: String?
         }
 
         init(path: String) {
@@ -207,7 +221,14 @@ public struct JUnitReader {
                     testCase?.details = nil
                 }
                 text = ""
-            case "system-out", "system-err":
+            case "flakyFailure", "flakyError", "rerunFailure", "rerunError":
+                guard testCase != nil else { return }
+                if name.hasPrefix("flaky") { testCase?.flakyAttempts += 1 } else { testCase?.rerunAttempts += 1 }
+                if name.hasSuffix("Error") { testCase?.attemptErrors += 1 }
+                if testCase?.attemptMessage == nil { testCase?.attemptMessage = attributes["message"] ?? attributes["type"] }
+                isInAttempt = true
+                text = ""
+            case "system-out", "system-err", "stackTrace":
                 text = ""
             default:
                 break
@@ -231,17 +252,27 @@ public struct JUnitReader {
                 if isDecidingOutcome && !body.isEmpty { testCase?.details = body }
                 isDecidingOutcome = false
                 text = ""
+            case "flakyFailure", "flakyError", "rerunFailure", "rerunError":
+                isInAttempt = false
+                text = ""
+            case "stackTrace":
+                let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                if isInAttempt && testCase?.attemptDetails == nil && !body.isEmpty { testCase?.attemptDetails = body }
+                text = ""
             case "system-out", "system-err":
                 let body = text.trimmingCharacters(in: .newlines)
-                if !body.isEmpty { testCase?.output.append(body) }
+                if !body.isEmpty && !isInAttempt { testCase?.output.append(body) }
                 text = ""
             case "testcase":
                 if let testCase {
                     records.append(record(testCase))
                     let counter = ["failed": "failures", "error": "errors", "skipped": "skipped"][testCase.status]
+                    let attempts = testCase.flakyAttempts + testCase.rerunAttempts
                     for index in suites.indices {
-                        suites[index].counted["tests", default: 0] += 1
+                        suites[index].counted["tests", default: 0] += 1 + attempts
                         if let counter { suites[index].counted[counter, default: 0] += 1 }
+                        suites[index].counted["errors", default: 0] += testCase.attemptErrors
+                        suites[index].counted["failures", default: 0] += attempts - testCase.attemptErrors
                     }
                 }
                 testCase = nil
@@ -281,13 +312,28 @@ public struct JUnitReader {
             let suite = suites.last?.name ?? attributes["classname"]
             let file = attributes["file"] ?? attributes["filepath"] ?? suites.last(where: { $0.file != nil })?.file
             let text = { (value: String?) -> Value in value.map { .string($0) } ?? .null }
+            // A pass after failed attempts keeps the failure's words: they are why it is flaky.
+            let isFlaky = testCase.status == "passed" && testCase.flakyAttempts > 0
             let values: [Value] = [
                 text(suite), text(attributes["classname"] ?? attributes["class"]), .string(attributes["name"] ?? ""),
-                .string(testCase.status), Self.number(attributes["time"]), text(testCase.message), text(testCase.details),
+                .string(testCase.status), Self.number(attributes["time"]), text(testCase.message ?? (isFlaky ? testCase.attemptMessage : nil)),
+                text(testCase.details ?? (isFlaky ? testCase.attemptDetails : nil)),
                 text(file), line(attributes["line"], file: file), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
+                text(Self.attempts(testCase)), isFlaky ? .bool(true) : .null,
             ]
             return Record(
                 fields: Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) }), location: testCase.location)
+        }
+
+        /// How a rerun case went, as a person says it: `passed on attempt 3 of 3`, `failed on all
+        /// 2 attempts`; nil for a case run once.
+        static func attempts(_ testCase: Case) -> String? {
+            if testCase.flakyAttempts > 0 && testCase.status == "passed" {
+                let count = testCase.flakyAttempts + 1
+                return "passed on attempt \(count) of \(count)"
+            }
+            guard testCase.rerunAttempts > 0 else { return nil }
+            return "\(testCase.status == "error" ? "errored" : testCase.status) on all \(testCase.rerunAttempts + 1) attempts"
         }
 
         /// The case's line, counted from 1: pytest's, counted from 0, moved down one.

@@ -7,11 +7,13 @@ import AlmanacModel
 /// the row's status field.
 enum StatusMark {
     /// The outcomes the stylesheet draws.
-    static let known: Set<String> = ["failed", "error", "skipped", "passed"]
+    static let known: Set<String> = ["failed", "error", "skipped", "passed", "flaky"]
 
     /// The mark for a row of a test report, or nil on other pages and for other values.
     static func row(_ row: Row, page: Page) -> String? {
-        guard page.settings.summary == .tests, let status = row.record["status"]?.text, known.contains(status) else { return nil }
+        guard page.settings.summary == .tests else { return nil }
+        if row.record["outcome"]?.text == "flaky" { return "flaky" }
+        guard let status = row.record["status"]?.text, known.contains(status) else { return nil }
         return status
     }
 

@@ -13,13 +13,18 @@ public enum TestSummary {
         guard page.settings.summary == .tests else { return nil }
         var counts: [String: Int] = [:]
         var newCounts: [String: Int] = [:]
+        var flaky = 0
         var seconds = 0.0
         var hasTime = false
         for section in page.sections {
             for row in section.rows {
                 let status = row.record["status"]?.text ?? ""
                 counts[status, default: 0] += 1
-                if row.record["outcome"]?.text == "new failure" { newCounts[status, default: 0] += 1 }
+                switch row.record["outcome"]?.text {
+                case "new failure": newCounts[status, default: 0] += 1
+                case "flaky": flaky += 1
+                default: break
+                }
                 if case .number(let time)? = row.record["time"] {
                     seconds += time.value
                     hasTime = true
@@ -32,7 +37,10 @@ public enum TestSummary {
             guard let count = counts[status] else { continue }
             var part = "\(grouped(count)) \(status == "error" ? (count == 1 ? "error" : "errors") : status)"
             if let new = newCounts[status], comparison != nil { part += " (\(grouped(new)) new)" }
-            if status == "passed", let fixed = comparison?.fixed, fixed > 0 { part += " (\(grouped(fixed)) fixed)" }
+            if status == "passed" {
+                let notes = [(comparison?.fixed ?? 0, "fixed"), (flaky, "flaky")].filter { $0.0 > 0 }.map { "\(grouped($0.0)) \($0.1)" }
+                if !notes.isEmpty { part += " (" + notes.joined(separator: ", ") + ")" }
+            }
             parts.append(part)
         }
         let others = counts.filter { !order.contains($0.key) }.values.reduce(0, +)

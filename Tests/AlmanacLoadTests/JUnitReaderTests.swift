@@ -95,6 +95,27 @@ import Testing
         #expect(records[0]["line"]?.text == "5")
     }
 
+    /// Surefire 2.22.3 with `rerunFailingTestsCount` 2 (`Tests/Samples/surefire`): reruns are
+    /// one case each, with how its attempts went; a pass after failures is flaky and keeps
+    /// the failure's words; the suite's counts, which count every attempt, agree.
+    @Test func surefireRerunsAreOneCaseWithItsAttempts() throws {
+        let path = PackagePaths.root + "/Tests/Samples/surefire/billing/target/surefire-reports/TEST-com.acme.CalcTest.xml"
+        var warnings: [Diagnostic] = []
+        let records = try JUnitReader().read(Array(try DiskFileSystem().read(path)), path: path, warnings: &warnings)
+        #expect(statuses(records) == [
+            "printsInvoices → skipped", "adds → passed", "opensTheLedger → error", "divides → failed", "readsTheClockOnTheThirdTry → passed",
+        ])
+        #expect(records.map { $0["attempts"] == .null ? "-" : $0["attempts"]?.text ?? "-" } == [
+            "-", "-", "errored on all 3 attempts", "failed on all 3 attempts", "passed on attempt 3 of 3",
+        ])
+        #expect(records.map { $0["flaky"] == .bool(true) } == [false, false, false, false, true])
+        #expect(records[4]["message"]?.text == "the clock is not ready expected:<3> but was:<1>")
+        #expect(records[4]["details"]?.text.hasSuffix("at com.acme.CalcTest.readsTheClockOnTheThirdTry(CalcTest.java:28)") == true)
+        #expect(records[4]["output"] == .null, "an attempt's output is the attempt's, not the passing run's")
+        #expect(records[2]["details"]?.text == "java.lang.IllegalStateException: ledger is locked\n\tat com.acme.CalcTest.opensTheLedger(CalcTest.java:33)")
+        #expect(warnings.isEmpty, "\(warnings.map(\.message))")
+    }
+
     @Test func pytestPutsFileAndLineOnTheCase() throws {
         let records = try read("""
             <?xml version="1.0" encoding="utf-8"?><testsuites><testsuite name="pytest" errors="0" failures="1" skipped="1" tests="3" time="0.101" timestamp="2026-11-30T10:00:00.000000" hostname="ci"><testcase classname="tests.test_lib" name="test_ok" file="tests/test_lib.py" line="3" time="0.001" /><testcase classname="tests.test_lib" name="test_always_fail" file="tests/test_lib.py" line="25" time="0.002"><failure message="assert False">def test_always_fail():

@@ -39,7 +39,8 @@ PASSING_BROKEN = PASSING.replace('time="0.2"/>', 'time="0.2"><failure message="n
 FAILING_FIXED = FAILING.replace('<failure message="assert 1 == 2">E   assert 1 == 2</failure>', "")
 
 
-@pytest.mark.parametrize("files", [{"junit.xml": FAILING}, {"unit.xml": PASSING, "api.xml": FAILING, "more.xml": PASSING}],
+@pytest.mark.parametrize("files", [{"junit.xml": FAILING},
+                                   {"unit.xml": PASSING, "api.xml": FAILING, "more.xml": PASSING.replace("test_ok", "test_more")}],
                          ids=["one file", "several files"])
 def test_the_readme_step_runs_as_written(tmp_path, files):
     """Two runs of the step in one job folder, as the cache steps would keep it: the first has

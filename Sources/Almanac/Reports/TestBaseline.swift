@@ -6,7 +6,7 @@ import AlmanacLoad
 /// kept as a CI artifact or in a cache, is a baseline for the next.
 ///
 /// Its shape, as the README documents it: `{"sections": [{"rows": [{"label": …, "fields":
-/// {"classname": …, "suite": …, "name": …, "status": …, "time": …}}]}]}`.
+/// {"classname": …, "suite": …, "name": …, "status": …, "time": …, "run": …}}]}]}`.
 struct TestBaseline {
     struct Test {
         var label: String
@@ -18,16 +18,17 @@ struct TestBaseline {
     var tests: [String: Test] = [:]
     var order: [String] = []
 
-    /// A test is the same test from run to run by its class (else its suite) and its name: a
-    /// suite's name may carry a time stamp, and a time or a message changes every run.
-    static func identity(classname: String?, suite: String?, name: String) -> String {
+    /// A test is the same test from run to run by its class (else its suite) and its name, and
+    /// the shard it ran in where they are labelled (`--label-by`): a suite's name may carry a
+    /// time stamp, and a time or a message changes every run.
+    static func identity(classname: String?, suite: String?, name: String, run: String?) -> String {
         let owner = (classname?.isEmpty == false ? classname : suite) ?? ""
-        return owner + "\u{1F}" + name
+        return (run ?? "") + "\u{1F}" + owner + "\u{1F}" + name
     }
 
     static func identity(of record: Record) -> String {
-        let values = record.values(["classname", "suite", "name"])
-        return identity(classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "")
+        let values = record.values(["classname", "suite", "name", "run"])
+        return identity(classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "", run: values[3]?.text)
     }
 
     /// Reads `path`; nil when the file does not exist (a first run has no baseline), which the
@@ -51,7 +52,7 @@ struct TestBaseline {
                 guard case .object(let row) = row, case .object(let fields)? = row["fields"], let status = fields["status"]?.text
                 else { throw notAReport(path) }
                 let name = fields["name"]?.text ?? row["label"]?.text ?? ""
-                let key = identity(classname: fields["classname"]?.text, suite: fields["suite"]?.text, name: name)
+                let key = identity(classname: fields["classname"]?.text, suite: fields["suite"]?.text, name: name, run: fields["run"]?.text)
                 let time: Double? = if case .number(let number)? = fields["time"] { number.value } else { nil }
                 if baseline.tests.updateValue(Test(label: row["label"]?.text ?? name, status: status, time: time), forKey: key) == nil {
                     baseline.order.append(key)

@@ -6,19 +6,13 @@ import AlmanacModel
 /// report reads best with, the title the run gives itself, and the columns worth a reader's
 /// eye, decided from the tests themselves.
 enum TestReportInput {
-    /// The settings a JUnit report gets unless the page or an option says otherwise.
+    /// The settings a JUnit report gets unless the page or an option says otherwise: grouped
+    /// by outcome (`TestComparison`), failures first, by suite and name.
     static let defaults = [
-        "group": "status", "group_order": "failed,error,skipped,passed", "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests", "fields": "suite,status,time,message", "detail": "failing",
-        "max_bytes": "1000000", "formats": "time=duration",
+        "group": "outcome", "group_order": TestComparison.order.joined(separator: ","), "sort": "suite,name",
+        "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,status,time,message,attempts,previous",
+        "detail": "failing", "max_bytes": "1000000", "formats": "time=duration", "labels": "previous=Before",
     ]
-
-    /// A report compared with a baseline is grouped by what changed, new failures first, and
-    /// says each test's status before.
-    static let comparedDefaults = defaults.merging([
-        "group": "outcome", "group_order": TestComparison.order.joined(separator: ","),
-        "fields": "suite,status,time,message,previous", "labels": "previous=Before",
-    ]) { $1 }
 
     /// The report's title when the page gives none: the name every file gives its run
     /// (`pytest tests`, a Go package, a Surefire class), else `Test report`.
@@ -35,6 +29,8 @@ enum TestReportInput {
         let groupField: String? = if case .field(let field) = grouping { field } else { nil }
         return fields.filter { field in
             guard field != groupField else { return false }
+            // One row repeats nothing: it keeps every field it has a value for.
+            if records.count == 1 { return records[0][field].map { $0 != .null } ?? false }
             let perSection = field == "status" && groupField == "outcome"
             var first: [String: Value?] = [:]
             for record in records {
