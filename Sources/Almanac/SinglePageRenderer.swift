@@ -31,6 +31,10 @@ public struct SinglePageRenderer: Sendable {
         public var isSingleFile = false
         /// An earlier report's JSON twin to compare a test report with (`--baseline`).
         public var baselinePath: String?
+        /// A test report's history, one NDJSON line per run (`--history`), and how many runs it
+        /// keeps (`--history-limit`).
+        public var historyPath: String?
+        public var historyLimit = 30
         /// Each test of a report labelled with the results file or folder it came from
         /// (`--label-by`), so shards of a matrix stay apart rather than fold into one row.
         public var labelBy: TestLabel?
@@ -75,18 +79,24 @@ public struct SinglePageRenderer: Sendable {
     /// Renders and writes the page.
     @discardableResult
     public func run() throws(DiagnosticList) -> Rendered {
-        let artifacts: [Artifact]
-        let page: Page
-        let warnings: [Diagnostic]
+        let rendered: RenderedPage
         do {
-            (artifacts, page, warnings) = try render()
+            rendered = try render()
         } catch {
             throw DiagnosticList([error])
         }
+        let (artifacts, page, warnings) = (rendered.artifacts, rendered.page, rendered.warnings)
         do {
             try OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath).writeInPlace(artifacts)
         } catch {
             throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
+        }
+        if let historyPath = options.historyPath, let run = rendered.historyRun {
+            do {
+                try TestHistory.append(run, to: historyPath, limit: options.historyLimit, fileSystem: fileSystem)
+            } catch {
+                throw DiagnosticList([error])
+            }
         }
         var annotations: [String] = []
         switch options.annotations {
@@ -113,7 +123,15 @@ public struct SinglePageRenderer: Sendable {
         return pageFile.map { Path.join(options.outputPath, $0) }
     }
 
-    func render() throws(Diagnostic) -> (artifacts: [Artifact], page: Page, warnings: [Diagnostic]) {
+    /// What `render` made, and the line the history gains when the outputs are written.
+    struct RenderedPage {
+        var artifacts: [Artifact]
+        var page: Page
+        var warnings: [Diagnostic]
+        var historyRun: TestHistory.Run?
+    }
+
+    func render() throws(Diagnostic) -> RenderedPage {
         let given = try readSettings()
         let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
         var warnings = given.warnings
@@ -142,7 +160,10 @@ public struct SinglePageRenderer: Sendable {
         }
         var data = try Self.combine(read.map { ($0.path, $0.shape) })
         var comparison: BaselineComparison?
+        var trend: TestTrend?
+        var historyRun: TestHistory.Run?
         if runNames.count == read.count, case .rows(let records) = data {
+            let history = try options.historyPath.map { path throws(Diagnostic) in try TestHistory.read(path, fileSystem: fileSystem, warnings: &warnings) }
             var baseline: TestBaseline?
             if let baselinePath = options.baselinePath {
                 baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
@@ -152,8 +173,13 @@ public struct SinglePageRenderer: Sendable {
                         hint: "a first run has none; keep this run's .json for the next"))
                 }
             }
-            let compared = TestComparison.compare(TestRetries.fold(records), with: baseline)
+            let folded = TestRetries.fold(records)
+            let compared = TestComparison.compare(history?.markingFlips(folded) ?? folded, with: baseline)
             (data, comparison) = (.rows(compared.records), compared.comparison)
+            if let history {
+                let run = history.run(of: compared.records)
+                (historyRun, trend) = (run, history.appending(run, limit: options.historyLimit).trend)
+            }
         }
         var page = settings
         page.data = options.dataPath
@@ -175,6 +201,7 @@ public struct SinglePageRenderer: Sendable {
         let result = try PageBuilder().build(input)
         var built = result.page
         built.comparison = comparison
+        built.trend = trend
         warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
         // The same units a site build expands a page into, keyed by what the page is made of.
@@ -192,7 +219,7 @@ public struct SinglePageRenderer: Sendable {
         }
         var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
         if outputs.writesHTML && !options.isSingleFile { artifacts += templates.assets }
-        return (artifacts, built, warnings)
+        return RenderedPage(artifacts: artifacts, page: built, warnings: warnings, historyRun: historyRun)
     }
 
     /// The page's settings, as front matter gives them: from `--page`, then each option; with

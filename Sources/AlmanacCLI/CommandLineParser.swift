@@ -121,6 +121,8 @@ public struct CommandLineParser {
                     .value("--output", "DIR", "where the files go (default: Output)"),
                     .value("--name", "NAME", "what the files are called: NAME.html, NAME.md, … (default: the data file's name; report for several)"),
                     .value("--annotations", "github", "print failing tests that name a file as CI annotations"),
+                    .value("--history", "FILE", "keep each run's counts and failures in FILE (NDJSON): the trend, and flaky tests"),
+                    .value("--history-limit", "N", "the runs the history keeps (default: 30)"),
                     .value("--label-by", "file|folder", "label each test with its results file or folder, so shards stay apart"),
                     .value("--baseline", "FILE", "compare with an earlier report's JSON: new failures, still failing, fixed, added, removed"),
                     .value("--fail-on", "failures,empty", "exit 1 when any test failed (new-failures: only new ones), or none ran; the report is still written"),

@@ -110,6 +110,13 @@ enum Invocation {
             gate.conditions.insert(condition)
         }
         render.baselinePath = options.value("--baseline")
+        render.historyPath = options.value("--history")
+        if let text = options.value("--history-limit") {
+            guard let limit = Int(text), limit >= 1 else {
+                throw .invalidValue(option: "--history-limit", value: text, expected: "a number of runs, 1 or more")
+            }
+            render.historyLimit = limit
+        }
         if let label = options.value("--label-by") {
             guard let chosen = TestLabel(rawValue: label) else {
                 throw .invalidValue(option: "--label-by", value: label, expected: "use file or folder")

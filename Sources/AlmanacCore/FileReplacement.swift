@@ -109,9 +109,8 @@ extension DiskFileSystem {
 
 extension MemoryFileSystem {
     /// In memory a write is already whole; a path made to fail with `failWrites` fails here
-    /// too, leaving the old bytes.
+    /// too, leaving the old bytes. As on the disk, a file not there yet is made.
     public func replace(_ path: String, with bytes: [UInt8]) throws {
-        guard exists(path) else { throw FileSystemError(path: path, message: "no such file") }
         try write(bytes, to: path)
     }
 

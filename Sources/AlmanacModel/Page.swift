@@ -24,6 +24,8 @@ public struct Page: Sendable {
     public let isSplit: Bool
     /// A test report compared with an earlier run (`--baseline`).
     public var comparison: BaselineComparison?
+    /// A test report's runs over time (`--history`).
+    public var trend: TestTrend?
 
     public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
         self.name = name

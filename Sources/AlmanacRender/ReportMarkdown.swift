@@ -56,6 +56,7 @@ public struct ReportMarkdown {
     func head() -> String {
         var text = MarkdownBlocks.heading(1, page.title)
         if let summary = TestSummary.line(for: page) { text += "**" + MarkdownEscape.text(summary) + "**\n\n" }
+        if let trend = TrendChart(page) { text += trend.markdown }
         if let comparison = ComparisonText(page) { text += comparison.markdown }
         let prose = PageContext.trimmedProse(view.prose.markdown)
         if !prose.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { text += prose + "\n\n" }

@@ -22,7 +22,8 @@ enum StatusMark {
     static func section(_ section: Section, page: Page) -> String? {
         guard page.settings.summary == .tests, case .field(let field) = page.settings.grouping, field == "status" || field == "outcome"
         else { return nil }
-        let status = ["new failure": "failed", "still failing": "failed", "fixed": "passed"][section.title] ?? section.title
+        let marks = ["new failure": "failed", "still failing": "failed", "new error": "error", "still erroring": "error", "fixed": "passed"]
+        let status = marks[section.title] ?? section.title
         return known.contains(status) ? status : nil
     }
 }

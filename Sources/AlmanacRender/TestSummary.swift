@@ -21,7 +21,7 @@ public enum TestSummary {
                 let status = row.record["status"]?.text ?? ""
                 counts[status, default: 0] += 1
                 switch row.record["outcome"]?.text {
-                case "new failure": newCounts[status, default: 0] += 1
+                case "new failure", "new error": newCounts[status, default: 0] += 1
                 case "flaky": flaky += 1
                 default: break
                 }

@@ -39,7 +39,7 @@ import Testing
                                 ("d_same", "passed", "0.1"), ("g_new", "failed", "0.1"), ("f_skip", "skipped", "0")])
         let (json, markdown, rendered) = try Self.compare(before: before, now: now)
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
-        #expect(headings == ["## new failure", "## still failing", "## fixed", "## skipped", "## passed"])
+        #expect(headings == ["## new failure", "## new error", "## still failing", "## fixed", "## skipped", "## passed"])
         #expect(markdown.contains("**6 tests: 2 failed (1 new), 1 error (1 new), 1 skipped, 2 passed (1 fixed) · 600 ms · 1 added, 1 removed since the baseline**"))
         #expect(markdown.contains("<summary>1 test removed since the baseline</summary>\n\n- e\\_gone\n"))
         // New failures come first, each saying what it was before.

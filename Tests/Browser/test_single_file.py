@@ -8,6 +8,7 @@ import sys
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import ALMANAC
 from test_listing import search, visible_labels, wait
@@ -97,3 +98,34 @@ def test_each_outcome_has_its_own_shape_colour_and_word(driver, tmp_path):
     assert len({background for _, background, _, _ in marks.values()}) >= 3, marks
     # The glyph is decoration: its alternative text is empty.
     assert all(content.endswith('/ ""') for content, *_ in marks.values()), marks
+
+
+def test_the_trend_is_a_picture_with_its_numbers_a_keystroke_away(driver, tmp_path):
+    """Three runs kept with --history: the chart draws under the file's own strict policy, is
+    named by its caption, and its numbers open from the keyboard as a table."""
+    history = tmp_path / "history.ndjson"
+    for run, failing in enumerate([[], ["b"], ["a", "b"]]):
+        data = tmp_path / f"r{run}.xml"
+        data.write_text('<testsuites name="run"><testsuite name="s">' + "".join(
+            f'<testcase classname="t" name="{name}" time="0.{run + 1}">'
+            + ('<failure message="no"/>' if name in failing else "") + "</testcase>" for name in "abc") + "</testsuite></testsuites>")
+        subprocess.run([ALMANAC, "render", str(data), "--single-file", "--format", "html", "--output", str(tmp_path / "out"),
+                        "--name", "report", "--history", str(history), "--quiet"], check=True)
+    driver.get("about:blank")
+    console(driver)
+    driver.get((tmp_path / "out" / "report.html").as_uri())
+    chart = driver.find_element(By.CSS_SELECTOR, "figure.trend svg")
+    assert chart.get_attribute("role") == "img"
+    caption = driver.find_element(By.ID, chart.get_attribute("aria-labelledby"))
+    assert caption.text.endswith("in runs 1 to 3")
+    assert len(chart.find_elements(By.CSS_SELECTOR, "rect.trend-failed")) == 2
+    colour = driver.execute_script("return getComputedStyle(document.querySelector('rect.trend-failed')).fill")
+    assert colour == "rgb(197, 34, 31)", "the stylesheet colours it, by class"
+    summary = driver.find_element(By.CSS_SELECTOR, "details.trend-runs summary")
+    table = driver.find_element(By.CSS_SELECTOR, "details.trend-runs table")
+    assert not table.is_displayed()
+    summary.send_keys(Keys.ENTER)
+    wait(driver, table.is_displayed)
+    rows = [row.text for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert rows[0].startswith("3 3 2 0 0 0") and len(rows) == 3
+    assert [message for message in console(driver) if "Content Security Policy" in message or "SEVERE" in message] == []

@@ -3,6 +3,7 @@ with `almanac` on the PATH and GitHub's variables set as a runner sets them, ove
 file and over several. The step must append the report to the job summary, leave the file the
 upload step names, print annotations, and still fail the job when a test failed."""
 
+import json
 import os
 import pathlib
 import re
@@ -72,6 +73,8 @@ def test_the_readme_step_runs_as_written(tmp_path, files):
     cases = sum(text.count("<testcase") for text in files.values())
     assert f"**{cases} test{'s' if cases != 1 else ''}: 1 failed" in written, "every file is in the one report"
     assert (tmp_path / upload).is_file(), f"the upload step's {upload} is there"
+    history = tmp_path / "test-history" / "history.ndjson"
+    assert len(history.read_text().splitlines()) == 1, "the history the cache step keeps"
 
     # The next run: the failing test is fixed, and (with several files) another one breaks.
     for name, text in files.items():
@@ -80,6 +83,8 @@ def test_the_readme_step_runs_as_written(tmp_path, files):
     step = run_step()
     written = summary.read_text()
     assert "no baseline here" not in step.stderr
+    assert [json.loads(line)["run"] for line in history.read_text().splitlines()] == [1, 2]
+    assert "**Last runs:**" in written
     if len(files) == 1:
         assert step.returncode == 0, step.stderr
         assert "**1 test: 1 passed (1 fixed) · 400 ms**" in written, written

@@ -2,14 +2,17 @@ import AlmanacCore
 import AlmanacModel
 
 /// Decides each test's `outcome`, the section a report lists it in, as a reviewer reads a run:
-/// what broke (new failures), what was already broken (still failing), what this change fixed,
-/// what is flaky (passed only on a retry), and otherwise its status. Against a baseline each
-/// row also gets `previous`, its status there (`new` when it had none), and the comparison
-/// counts what the rows cannot say: the tests that are gone.
+/// what broke (new failures and errors), what was already broken (still failing or erroring),
+/// what this change fixed, what is flaky (passed only on a retry, or flipping across the
+/// history), and otherwise its status; so the section always says the test's status. Against
+/// a baseline each row also gets `previous`, its status there where that differs (`new` when
+/// it had none), and the comparison counts what the rows cannot say: the tests that are gone.
 enum TestComparison {
     /// The outcomes a report is grouped by, in the order a reviewer wants them. `failed` and
     /// `error` are a run's with no baseline to compare with.
-    static let order = ["new failure", "still failing", "failed", "error", "fixed", "flaky", "skipped", "passed"]
+    static let order = [
+        "new failure", "new error", "still failing", "still erroring", "failed", "error", "fixed", "flaky", "skipped", "passed",
+    ]
 
     /// A test counts as much slower when it takes twice as long as before and half a second
     /// more: a doubling of 2 ms is noise.
@@ -28,8 +31,8 @@ enum TestComparison {
             let before = baseline?.tests[key]
             let outcome = outcome(of: record, before: before, hasBaseline: baseline != nil)
             switch outcome {
-            case "new failure": comparison.newFailures += 1
-            case "still failing": comparison.stillFailing += 1
+            case "new failure", "new error": comparison.newFailures += 1
+            case "still failing", "still erroring": comparison.stillFailing += 1
             case "fixed": comparison.fixed += 1
             default: break
             }
@@ -41,7 +44,11 @@ enum TestComparison {
             }
             var fields = record.fields
             fields.set("outcome", .string(outcome))
-            if baseline != nil { fields.set("previous", .string(before?.status ?? "new")) }
+            // What it was, where that differs from what it is: `new` for a test the baseline lacked.
+            if baseline != nil {
+                let status = record["status"]?.text
+                fields.set("previous", before.map { $0.status == status ? .null : .string($0.status) } ?? .string("new"))
+            }
             builder.append(fields, at: record.location)
         }
         guard let baseline else { return (builder.finish(), nil) }
@@ -60,7 +67,12 @@ enum TestComparison {
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
         if PageSettings.isFailing(record) {
             guard hasBaseline else { return status }
-            return wasFailing ? "still failing" : "new failure"
+            switch (wasFailing, status) {
+            case (true, "error"): return "still erroring"
+            case (true, _): return "still failing"
+            case (false, "error"): return "new error"
+            default: return "new failure"
+            }
         }
         if case .bool(true)? = record["flaky"] { return "flaky" }
         return wasFailing && status == "passed" ? "fixed" : status

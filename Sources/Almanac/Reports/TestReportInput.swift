@@ -10,7 +10,7 @@ enum TestReportInput {
     /// by outcome (`TestComparison`), failures first, by suite and name.
     static let defaults = [
         "group": "outcome", "group_order": TestComparison.order.joined(separator: ","), "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,status,time,message,attempts,previous",
+        "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,status,time,message,attempts,flips,previous",
         "detail": "failing", "max_bytes": "1000000", "formats": "time=duration", "labels": "previous=Before",
     ]
 
@@ -22,27 +22,17 @@ enum TestReportInput {
     }
 
     /// The default columns less those that tell a reader nothing: the field the sections are
-    /// grouped by, one that says the same on every row (a suite column that reads `pytest`
-    /// throughout), and a status that says the same on every row of each section (a section
-    /// of new failures that are all failed, not errors): the section's title says it.
+    /// grouped by, the status when they are grouped by outcome (each outcome is one status),
+    /// and one that says the same on every row (a suite column that reads `pytest`
+    /// throughout); a report of one row keeps every field it has a value for.
     static func fields(_ fields: [String], records: [Record], grouping: Grouping) -> [String] {
         let groupField: String? = if case .field(let field) = grouping { field } else { nil }
         return fields.filter { field in
-            guard field != groupField else { return false }
-            // One row repeats nothing: it keeps every field it has a value for.
-            if records.count == 1 { return records[0][field].map { $0 != .null } ?? false }
-            let perSection = field == "status" && groupField == "outcome"
-            var first: [String: Value?] = [:]
-            for record in records {
-                let group = perSection ? groupField.flatMap { record[$0]?.text } ?? "" : ""
-                let value = record[field]
-                guard let seen = first[group] else {
-                    first[group] = .some(value)
-                    continue
-                }
-                if seen != value { return true }
-            }
-            return false
+            guard field != groupField, !(field == "status" && groupField == "outcome") else { return false }
+            guard let first = records.first else { return false }
+            if records.count == 1 { return first[field].map { $0 != .null } ?? false }
+            let value = first[field]
+            return records.contains { $0[field] != value }
         }
     }
 }

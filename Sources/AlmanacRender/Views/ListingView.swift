@@ -8,6 +8,8 @@ struct ListingView {
     var summary: String?
     /// A compared report's removed and slower tests.
     var comparison: ComparisonText? = nil
+    /// A test report's runs over time, drawn.
+    var trend: TrendChart? = nil
     /// Where the search form goes without script: the listing itself.
     var action: String
     var prose: String

@@ -48,6 +48,7 @@ extension ListingView: TemplateView {
         values["name"] = .string(name)
         values["summary"] = summary.templateValue
         values["comparison"] = comparison?.templateValue ?? .null
+        values["trend"] = trend?.templateValue ?? .null
         values["action"] = .string(action)
         values["prose"] = .string(prose)
         values["hasProse"] = .bool(hasProse)

@@ -1,0 +1,168 @@
+import AlmanacCore
+import AlmanacLoad
+import AlmanacModel
+
+/// A test report's memory without a server (`--history FILE`): one NDJSON line per run, the
+/// last `limit` runs kept, which a CI job carries from run to run (in a cache, an artifact, a
+/// branch). Each line holds the run's counts and time and the tests that failed or were
+/// flaky, by identity (`TestBaseline.identity`); a test not named passed, or was skipped. The
+/// report draws the counts as a trend, and a test whose outcome flipped between failing and
+/// passing at least twice is flaky, with its flips.
+///
+/// A line: `{"run":12,"tests":1204,"failed":7,"error":2,"flaky":3,"skipped":5,"passed":1187,
+/// "seconds":192.4,"failing":["…"],"flaky_tests":["…"]}`.
+struct TestHistory {
+    struct Run: Equatable {
+        var trend: TestTrend.Run
+        var failing: [String]
+        var flaky: [String]
+    }
+
+    var runs: [Run] = []
+
+    /// Flipping between failing and passing this many times across the runs makes a test
+    /// flaky: once is a change (it broke, or was fixed), twice is a pattern.
+    static let flakyFlips = 2
+
+    /// The history in `path`, or none when there is no file yet. A line that cannot be read
+    /// (cut short by a killed writer of another tool, edited by hand) is a warning and is left
+    /// out; the others are kept.
+    static func read(_ path: String, fileSystem: any FileSystem, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestHistory {
+        guard fileSystem.exists(path) else { return TestHistory() }
+        let bytes: [UInt8]
+        do {
+            bytes = try fileSystem.read(path)
+        } catch {
+            throw .error(at: SourceLocation(path: path), "cannot read the history: \((error as? FileSystemError)?.message ?? "\(error)")")
+        }
+        var history = TestHistory()
+        var lineNumber = 0
+        for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            guard !line.allSatisfy({ $0 == 0x20 || $0 == 0x0D || $0 == 0x09 }) else { continue }
+            let location = SourceLocation(path: path, line: lineNumber, column: 1)
+            guard let value = try? JSONReader().read(Array(line), path: path), let run = Self.run(value) else {
+                warnings.append(.warning(
+                    at: location, "this line of the history is not a run Almanac wrote; it is left out",
+                    hint: "each line is one run's JSON object; a line cut short by a killed job is safe to delete"))
+                continue
+            }
+            history.runs.append(run)
+        }
+        return history
+    }
+
+    private static func run(_ value: Value) -> Run? {
+        guard case .object(let object) = value else { return nil }
+        func count(_ key: String) -> Int? {
+            guard case .number(let number)? = object[key], number.value >= 0, number.value < 1e12 else { return nil }
+            return Int(number.value)
+        }
+        func names(_ key: String) -> [String]? {
+            guard case .list(let items)? = object[key] else { return object[key] == nil ? [] : nil }
+            return items.compactMap { if case .string(let name) = $0 { name } else { nil } }
+        }
+        guard let number = count("run"), let tests = count("tests"), let failed = count("failed"), let error = count("error"),
+            let flaky = count("flaky"), let skipped = count("skipped"), let passed = count("passed"),
+            case .number(let seconds)? = object["seconds"], let failing = names("failing"), let flakyTests = names("flaky_tests")
+        else { return nil }
+        let trend = TestTrend.Run(
+            number: number, tests: tests, failed: failed, error: error, flaky: flaky, skipped: skipped, passed: passed,
+            seconds: seconds.value)
+        return Run(trend: trend, failing: failing, flaky: flakyTests)
+    }
+
+    /// This run, as its line will record it, numbered after the last one kept.
+    func run(of records: [Record]) -> Run {
+        var trend = TestTrend.Run(
+            number: (runs.last?.trend.number ?? 0) + 1, tests: records.count, failed: 0, error: 0, flaky: 0, skipped: 0, passed: 0, seconds: 0)
+        var failing: [String] = []
+        var flaky: [String] = []
+        for record in records {
+            let outcome = record["outcome"]?.text ?? record["status"]?.text ?? ""
+            switch record["status"]?.text {
+            case "failed": trend.failed += 1
+            case "error": trend.error += 1
+            case "skipped": trend.skipped += 1
+            case "passed" where outcome == "flaky": trend.flaky += 1
+            case "passed": trend.passed += 1
+            default: break
+            }
+            if case .number(let time)? = record["time"] { trend.seconds += time.value }
+            if PageSettings.isFailing(record) { failing.append(TestBaseline.identity(of: record)) }
+            if case .bool(true)? = record["flaky"] { flaky.append(TestBaseline.identity(of: record)) }
+        }
+        return Run(trend: trend, failing: failing.sorted(), flaky: flaky.sorted())
+    }
+
+    /// `records` with each test's flips across the kept runs and this one: `flips`
+    /// (`flipped 4 times in 30 runs (14%)`) on a test that flipped, and `flaky` on one that
+    /// flipped at least twice.
+    func markingFlips(_ records: [Record]) -> [Record] {
+        guard !runs.isEmpty else { return records }
+        let failingSets = runs.map { Set($0.failing) }
+        var builder = RecordTable.Builder()
+        for record in records {
+            let key = TestBaseline.identity(of: record)
+            var states = failingSets.map { $0.contains(key) }
+            states.append(PageSettings.isFailing(record))
+            let flips = zip(states, states.dropFirst()).filter { $0 != $1 }.count
+            var fields = record.fields
+            if flips > 0 {
+                let percent = Int((Double(flips) / Double(states.count - 1) * 100).rounded())
+                fields.set("flips", .string("flipped \(flips) time\(flips == 1 ? "" : "s") in \(states.count) runs (\(percent)%)"))
+            }
+            if flips >= Self.flakyFlips { fields.set("flaky", .bool(true)) }
+            builder.append(fields, at: record.location)
+        }
+        return builder.finish()
+    }
+
+    /// The kept runs and `run`, the last `limit` of them.
+    func appending(_ run: Run, limit: Int) -> TestHistory {
+        TestHistory(runs: Array((runs + [run]).suffix(limit)))
+    }
+
+    var trend: TestTrend { TestTrend(runs: runs.map(\.trend)) }
+
+    /// One line per run, each a JSON object with its keys in a fixed order.
+    func ndjson() -> [UInt8] {
+        var bytes: [UInt8] = []
+        let writer = JSONWriter(pretty: false)
+        for run in runs {
+            let trend = run.trend
+            let counts: [(String, Int)] = [
+                ("run", trend.number), ("tests", trend.tests), ("failed", trend.failed), ("error", trend.error), ("flaky", trend.flaky),
+                ("skipped", trend.skipped), ("passed", trend.passed),
+            ]
+            var fields = counts.map { Object.Field(name: $0.0, value: .number(Number(text: String($0.1), value: Double($0.1)))) }
+            let seconds = (trend.seconds * 1000).rounded() / 1000
+            fields.append(.init(name: "seconds", value: .number(Number(text: String(seconds), value: seconds))))
+            fields.append(.init(name: "failing", value: .list(run.failing.map { .string($0) })))
+            fields.append(.init(name: "flaky_tests", value: .list(run.flaky.map { .string($0) })))
+            bytes += writer.bytes(.object(Object(fields)))
+            bytes.append(0x0A)
+        }
+        return bytes
+    }
+
+    /// Appends `run` to the file at `path`, keeping the last `limit` runs: read again and
+    /// replaced in one step under a lock beside it (`FILE.lock`), so two jobs writing one
+    /// history take turns and a killed one leaves the file as it was.
+    static func append(_ run: Run, to path: String, limit: Int, fileSystem: any FileSystem) throws(Diagnostic) {
+        let folder = Path.directory(of: path)
+        do {
+            if !folder.isEmpty && !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }
+            try fileSystem.withLockFile(path + ".lock", whenBusy: {}) {
+                var ignored: [Diagnostic] = []
+                let current = (try? read(path, fileSystem: fileSystem, warnings: &ignored)) ?? TestHistory()
+                // Another job may have added a run since this one read the file.
+                var run = run
+                run.trend.number = (current.runs.last?.trend.number ?? 0) + 1
+                try fileSystem.replace(path, with: current.appending(run, limit: limit).ndjson())
+            }
+        } catch {
+            throw .error(at: SourceLocation(path: path), "cannot write the history: \((error as? FileSystemError)?.message ?? "\(error)")")
+        }
+    }
+}
