@@ -84,7 +84,7 @@ process-test: $(VENV)/.installed
 # Every parser under libFuzzer with AddressSanitizer (Fuzz/ is a package of the parsers alone,
 # so the fuzzer flag never reaches the template-embedding build tool). FUZZ_SECONDS per target
 # (default 5 minutes); findings land in .build/fuzz-findings/TARGET/.
-FUZZ_TARGETS := csv tsv json ndjson yaml plist junit frontmatter mustache
+FUZZ_TARGETS := csv tsv json ndjson yaml plist junit results ctrf frontmatter mustache
 FUZZ_SECONDS ?= 300
 
 fuzz-build: deps

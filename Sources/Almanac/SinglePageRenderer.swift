@@ -131,24 +131,32 @@ public struct SinglePageRenderer: Sendable {
         var historyRun: TestHistory.Run?
     }
 
-    func render() throws(Diagnostic) -> RenderedPage {
-        let given = try readSettings()
-        let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
-        var warnings = given.warnings
-        var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
-        var sources = TestSources(fileSystem: fileSystem)
-        var runNames: [String?] = []
+    /// Each data file's bytes, in the order given.
+    func readFiles() throws(Diagnostic) -> [(path: String, bytes: [UInt8])] {
+        var files: [(path: String, bytes: [UInt8])] = []
         for path in options.dataPaths {
-            let bytes: [UInt8]
             do {
-                bytes = try fileSystem.read(path)
+                files.append((path, try fileSystem.read(path)))
             } catch {
                 let reason = (error as? FileSystemError)?.message ?? "\(error)"
                 throw .error(at: SourceLocation(path: path), "cannot read the data file: \(reason)", hint: "name a data file that exists")
             }
+        }
+        return files
+    }
+
+    /// Each file read into its shape; test results (whatever runner wrote them) with their
+    /// sources found and their shards labelled, and the name each run gives itself.
+    func load(
+        _ files: [(path: String, bytes: [UInt8])], settings: PageSettings, isTestReport: Bool, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> (shapes: [(path: String, bytes: [UInt8], shape: DatasetShape)], runNames: [String?]) {
+        var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
+        var sources = TestSources(fileSystem: fileSystem)
+        var runNames: [String?] = []
+        for (path, bytes) in files {
             let shape: DatasetShape
-            if DataFormat(path: path) == .junit {
-                let results = try JUnitReader().readResults(bytes, path: path, warnings: &warnings)
+            if isTestReport {
+                let results = try TestResultsReader.read(bytes, path: path, warnings: &warnings)
                 runNames.append(results.name)
                 var records = sources.locate(results.records, reportPath: path)
                 if let labelBy = options.labelBy { records = labelBy.label(records, path: path) }
@@ -158,11 +166,21 @@ public struct SinglePageRenderer: Sendable {
             }
             read.append((path, bytes, shape))
         }
+        return (read, runNames)
+    }
+
+    func render() throws(Diagnostic) -> RenderedPage {
+        let files = try readFiles()
+        let isTestReport = files.allSatisfy { TestResultsReader.recognizes($0.bytes, path: $0.path) }
+        let given = try readSettings(isTestReport: isTestReport)
+        let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
+        var warnings = given.warnings
+        let (read, runNames) = try load(files, settings: settings, isTestReport: isTestReport, warnings: &warnings)
         var data = try Self.combine(read.map { ($0.path, $0.shape) })
         var comparison: BaselineComparison?
         var trend: TestTrend?
         var historyRun: TestHistory.Run?
-        if runNames.count == read.count, case .rows(let records) = data {
+        if isTestReport, case .rows(let records) = data {
             let history = try options.historyPath.map { path throws(Diagnostic) in try TestHistory.read(path, fileSystem: fileSystem, warnings: &warnings) }
             var baseline: TestBaseline?
             if let baselinePath = options.baselinePath {
@@ -184,7 +202,6 @@ public struct SinglePageRenderer: Sendable {
         var page = settings
         page.data = options.dataPath
         if options.isSingleFile { page.splitThreshold = nil }
-        let isTestReport = runNames.count == read.count
         if case .rows(let records) = data {
             if page.fields.isEmpty && options.settings["fields"] == nil {
                 page.fields = Self.defaultFields(records, label: page.label)
@@ -233,7 +250,8 @@ public struct SinglePageRenderer: Sendable {
         var reportDefaults: Set<String>
     }
 
-    func readSettings() throws(Diagnostic) -> GivenSettings {
+    /// `isTestReport`: every data file is test results, and gets a report's defaults.
+    func readSettings(isTestReport: Bool = false) throws(Diagnostic) -> GivenSettings {
         var object = Object()
         var locations: [String: SourceLocation] = [:]
         var body = ""
@@ -249,7 +267,7 @@ public struct SinglePageRenderer: Sendable {
         var given = options.settings
         var reportDefaults: Set<String> = []
         // A test report reads as one: failures first, then errors, skips and passes, by suite.
-        if options.dataPaths.allSatisfy({ DataFormat(path: $0) == .junit }) {
+        if isTestReport {
             for (key, value) in TestReportInput.defaults where object[key] == nil && given[key] == nil {
                 given[key] = value
                 reportDefaults.insert(key)

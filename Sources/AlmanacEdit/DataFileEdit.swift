@@ -130,7 +130,7 @@ public struct DataFileEdit: Sendable {
                 return try BinaryPropertyListData(bytes, path: path, columns: settings.columns, keyField: settings.key)
             }
             return try PropertyListData(bytes, path: path, columns: settings.columns, keyField: settings.key)
-        case .junit: throw .error(at: SourceLocation(path: path), "a JUnit report is written by test runners; it cannot be edited")
+        case .testResults: throw .error(at: SourceLocation(path: path), "a test report is written by test runners; it cannot be edited")
         case nil:
             throw .error(at: SourceLocation(path: path), "cannot edit a .\(Path.fileExtension(of: path)) file", hint: "supported: csv, tsv, json, ndjson, yaml, plist")
         }

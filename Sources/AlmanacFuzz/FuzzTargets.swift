@@ -22,6 +22,15 @@ enum FuzzTargets {
             _ = BinaryPropertyListReader(bytes)?.read()
         },
         "junit": { bytes in _ = try? JUnitReader().read(bytes, path: "fuzz.xml") },
+        // NUnit 3, xUnit.net and TRX (by their root element) as well as JUnit, as `render` reads them.
+        "results": { bytes in
+            var warnings: [Diagnostic] = []
+            _ = try? TestResultsReader.read(bytes, path: "fuzz.xml", warnings: &warnings)
+        },
+        "ctrf": { bytes in
+            _ = CTRFReader.recognizes(bytes)
+            _ = try? CTRFReader().read(bytes, path: "fuzz.json")
+        },
         "frontmatter": { bytes in
             guard let matter = try? FrontMatter.parse(bytes, path: "fuzz.md") else { return }
             _ = try? PageSettings(matter.settings, locations: matter.keyLocations, file: "fuzz.md")

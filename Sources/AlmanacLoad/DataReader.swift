@@ -10,7 +10,7 @@ public enum LoadedData: Sendable {
 
 /// The data formats Almanac reads, chosen by file extension.
 public enum DataFormat: String, Sendable, CaseIterable {
-    case json, ndjson, csv, tsv, yaml, propertyList = "plist", junit = "xml"
+    case json, ndjson, csv, tsv, yaml, propertyList = "plist", testResults = "xml"
 
     public init?(path: String) {
         switch Path.fileExtension(of: path) {
@@ -20,12 +20,13 @@ public enum DataFormat: String, Sendable, CaseIterable {
         case "tsv", "tab": self = .tsv
         case "yaml", "yml": self = .yaml
         case "plist": self = .propertyList
-        case "xml": self = .junit
+        case "xml", "trx": self = .testResults
         default: return nil
         }
     }
 
-    public static let extensionList = "json, ndjson, jsonl, csv, tsv, yaml, yml, plist, xml (JUnit test results)"
+    public static let extensionList =
+        "json, ndjson, jsonl, csv, tsv, yaml, yml, plist, xml (test results: JUnit, NUnit 3, xUnit.net), trx (Visual Studio test results)"
 }
 
 /// Reads a data file in whichever format its extension names.
@@ -49,13 +50,16 @@ public enum DataReader {
         }
         let start = SourceLocation(path: path)
         switch format {
-        case .json: return try JSONReader().load(bytes, path: path)
+        case .json:
+            // A CTRF test report is test results, as its runner meant.
+            if CTRFReader.recognizes(bytes) { return .records(try CTRFReader().read(bytes, path: path).records) }
+            return try JSONReader().load(bytes, path: path)
         case .ndjson: return .records(try NDJSONReader().read(bytes, path: path))
         case .csv: return .records(try CSVReader(options: table).read(bytes, path: path))
         case .tsv: return .records(try CSVReader.tsv(table).read(bytes, path: path))
         case .yaml: return .document(try YAMLReader().read(bytes, path: path).value, start)
         case .propertyList: return .document(try PropertyListReader().read(bytes, path: path), start)
-        case .junit: return .records(try JUnitReader().read(bytes, path: path, warnings: &warnings))
+        case .testResults: return .records(try TestResultsReader.read(bytes, path: path, warnings: &warnings).records)
         }
     }
 }

@@ -34,86 +34,14 @@ public struct JUnitReader {
     /// The cases, and what the run calls itself: the root `<testsuites name>` (pytest's
     /// `pytest tests`, Jest's `jest tests`), else the name of its one top-level suite.
     public func readResults(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestResults {
-        try TextInput.validateUTF8(bytes, path: path)
-        if let doctype = Self.firstDoctype(bytes) {
-            throw .error(
-                at: TextPosition.location(of: doctype, in: bytes, path: path), "JUnit XML does not use a document type (<!DOCTYPE>)",
-                hint: "a results file has no DTD; entities beyond &lt; &gt; &amp; &quot; &apos; are not read")
-        }
-        if let instruction = Self.firstProcessingInstruction(bytes) {
-            throw .error(
-                at: TextPosition.location(of: instruction, in: bytes, path: path),
-                "JUnit XML does not use processing instructions (<?…?>) other than the XML declaration",
-                hint: "remove it; a results file needs only <?xml version=\"1.0\"?> at its very start, if anything")
-        }
         let collector = Collector(path: path)
-        let parser = XMLParser(data: Data(bytes))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = collector
-        let parsed = parser.parse()
-        if let problem = collector.problem { throw problem }
-        // libxml2 recovers from some errors and still reports success: any error fails.
-        if let error = collector.firstError ?? (parsed ? nil : (parser.parserError.map { ($0, parser.lineNumber, parser.columnNumber) })) {
-            throw .error(
-                at: SourceLocation(path: path, line: max(error.line, 1), column: max(error.column, 1)),
-                "invalid XML: \(Self.describe(error.error))", hint: "check that every tag is closed and every & is written &amp;")
-        }
+        try ResultsXML.parse(bytes, path: path, format: "JUnit XML", collector: collector)
         guard collector.sawRoot else {
             throw .error(at: SourceLocation(path: path), "empty XML file: no <testsuites> or <testsuite>")
         }
         warnings += collector.warnings
         let name = collector.rootName ?? (collector.topSuiteNames.count == 1 ? collector.topSuiteNames.first : nil)
         return TestResults(records: collector.records, name: name.flatMap { $0.isEmpty ? nil : $0 })
-    }
-
-    /// The offset of a `<!DOCTYPE`, outside comments and CDATA is close enough: a results file
-    /// that mentions one in a comment is not worth reading either.
-    static func firstDoctype(_ bytes: [UInt8]) -> Int? {
-        let pattern = Array("<!DOCTYPE".utf8)
-        guard bytes.count >= pattern.count else { return nil }
-        for index in 0...(bytes.count - pattern.count) where bytes[index] == 0x3C && bytes[index + 1] == 0x21 {
-            if bytes[index..<(index + pattern.count)].elementsEqual(pattern) { return index }
-        }
-        return nil
-    }
-
-    /// The offset of a processing instruction other than the XML declaration at the start.
-    /// Foundation's parser reads a bare one (`<?x?>`) through a null pointer and crashes the
-    /// process, and a results file has no use for any: they are refused before it sees them.
-    static func firstProcessingInstruction(_ bytes: [UInt8]) -> Int? {
-        let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        var index = start
-        while index + 1 < bytes.count {
-            if bytes[index] == UInt8(ascii: "<") && bytes[index + 1] == UInt8(ascii: "?") {
-                if index != start || !isDeclaration(bytes[(index + 2)...]) { return index }
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    /// `xml` followed by white space: the declaration's target (`<?xml-stylesheet` is not it).
-    private static func isDeclaration(_ rest: ArraySlice<UInt8>) -> Bool {
-        guard rest.starts(with: Array("xml".utf8)), rest.count > 3 else { return false }
-        return [0x20, 0x09, 0x0A, 0x0D].contains(rest[rest.startIndex + 3])
-    }
-
-    /// libxml2's errors in words: Foundation on Linux passes on only libxml2's own error number
-    /// (`xmlParserErrors`), with no message.
-    static func describe(_ error: Error) -> String {
-        let code = (error as NSError).code
-        switch code {
-        case 76: return "an end tag does not match the element it closes"
-        case 5: return "the file ends before every element is closed, or goes on after the root element"
-        case 4: return "the file holds no XML"
-        case 73: return "a tag is not closed with >"
-        case 72, 74: return "a tag is not opened with <"
-        case 22, 23, 26, 27, 68: return "an entity other than &lt; &gt; &amp; &quot; &apos;, or a & not written &amp;"
-        case 38, 39, 40, 41, 42: return "an attribute is not written name=\"value\", once"
-        case 9: return "a character XML does not allow"
-        default: return "malformed XML (libxml2 error \(code))"
-        }
     }
 
     /// Root elements of other tools' result formats, named so the error says what the file is.
@@ -123,13 +51,8 @@ public struct JUnitReader {
     ]
 
     /// Walks the element tree, keeping the enclosing suites and the case being read.
-    final class Collector: NSObject, XMLParserDelegate {
-        let path: String
+    final class Collector: ResultsXML.Collector {
         var records: [Record] = []
-        var problem: Diagnostic?
-        var sawRoot = false
-        /// The first error libxml2 reported, where it was found.
-        var firstError: (error: Error, line: Int, column: Int)?
 
         var warnings: [Diagnostic] = []
         /// The root `<testsuites>`'s name, and the names of the suites directly inside it.
@@ -154,8 +77,6 @@ public struct JUnitReader {
 
         static let countAttributes = ["tests", "failures", "errors", "skipped"]
         private var testCase: Case?
-        /// The text of the element being read inside a case.
-        private var text = ""
         /// Whether the outcome element being read decides the case's status.
         private var isDecidingOutcome = false
         /// Inside one of Surefire's records of an earlier attempt (`<flakyFailure>`,
@@ -180,11 +101,9 @@ public struct JUnitReader {
             var attemptDetails: String?
         }
 
-        init(path: String) {
-            self.path = path
-        }
+        override var isCollectingText: Bool { testCase != nil }
 
-        func parser(
+        override func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
             attributes: [String: String] = [:]
         ) {
@@ -235,15 +154,7 @@ public struct JUnitReader {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            if testCase != nil { text += string }
-        }
-
-        func parser(_ parser: XMLParser, foundCDATA data: Data) {
-            if testCase != nil { text += String(decoding: data, as: UTF8.self) }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        override func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             switch name {
             case "testsuite":
                 if let suite = suites.popLast() { check(suite) }
@@ -282,10 +193,6 @@ public struct JUnitReader {
             }
         }
 
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            if firstError == nil { firstError = (parseError, parser.lineNumber, parser.columnNumber) }
-        }
-
         /// Tools get these attributes wrong (retries, nesting); the cases are what is shown, so a
         /// disagreement is worth a word, not an error.
         private func check(_ suite: Suite) {
@@ -302,11 +209,6 @@ public struct JUnitReader {
                 hint: "Almanac counts the cases themselves; the suite's attributes are not used"))
         }
 
-        private func fail(_ diagnostic: Diagnostic, _ parser: XMLParser) {
-            problem = diagnostic
-            parser.abortParsing()
-        }
-
         private func record(_ testCase: Case) -> Record {
             let attributes = testCase.attributes
             let suite = suites.last?.name ?? attributes["classname"]
@@ -314,15 +216,37 @@ public struct JUnitReader {
             let text = { (value: String?) -> Value in value.map { .string($0) } ?? .null }
             // A pass after failed attempts keeps the failure's words: they are why it is flaky.
             let isFlaky = testCase.status == "passed" && testCase.flakyAttempts > 0
+            let message = Self.message(testCase.message, details: testCase.details) ?? (isFlaky ? testCase.attemptMessage : nil)
             let values: [Value] = [
                 text(suite), text(attributes["classname"] ?? attributes["class"]), .string(attributes["name"] ?? ""),
-                .string(testCase.status), Self.number(attributes["time"]), text(testCase.message ?? (isFlaky ? testCase.attemptMessage : nil)),
+                .string(testCase.status), Self.number(attributes["time"]), text(message),
                 text(testCase.details ?? (isFlaky ? testCase.attemptDetails : nil)),
                 text(file), line(attributes["line"], file: file), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
                 text(Self.attempts(testCase)), isFlaky ? .bool(true) : .null,
             ]
             return Record(
                 fields: Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) }), location: testCase.location)
+        }
+
+        /// What a failure says in a line. Jest's reporter writes no message but the text;
+        /// go-junit-report and gotestsum write `Failed` and the test's output, where the line
+        /// that says why is the one a `t.Errorf` printed (`    calc_test.go:13: got 4`).
+        static func message(_ message: String?, details: String?) -> String? {
+            // gotestsum writes a skipped test's whole output as its message.
+            if let message, message.hasPrefix("=== RUN") { return Self.message("Failed", details: message) }
+            guard let details, message == nil || message == "Failed" else { return message }
+            let lines = details.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            if message == "Failed" {
+                let said = lines.first { line in
+                    guard let colon = line.range(of: ".go:") else { return false }
+                    return line[colon.upperBound...].first?.isNumber == true
+                }
+                return said.map { line in
+                    let afterFile = line.split(separator: ":", maxSplits: 2)
+                    return afterFile.count == 3 ? afterFile[2].trimmingCharacters(in: .whitespaces) : line
+                } ?? message
+            }
+            return lines.first { !$0.isEmpty }
         }
 
         /// How a rerun case went, as a person says it: `passed on attempt 3 of 3`, `failed on all

@@ -3,7 +3,7 @@
 /// names the assertion that failed, in the form its language prints:
 /// `tests/test_x.py:13: AssertionError` and `File "…/test_x.py", line 13` (Python),
 /// `at com.acme.FooTest.adds(FooTest.java:42)` (Java, Kotlin), `(src/sum.test.js:5:17)` (Jest),
-/// `    sum_test.go:12: want 3` (Go).
+/// `    sum_test.go:12: want 3` (Go), `in /src/Acme.Tests/CalcTests.cs:line 21` (.NET).
 public enum FailureLine {
     /// The line in `file` the failure happened at, or nil when the traceback does not name it.
     /// Python prints the innermost frame last, the others first; the frame taken is the one
@@ -37,10 +37,12 @@ public enum FailureLine {
         return rest.last.map { "/\\\"'( \t[".contains($0) } ?? true
     }
 
-    /// `:42` or `", line 42` after the file's name.
+    /// `:42`, `", line 42` or .NET's `:line 42` after the file's name.
     private static func lineNumber(after text: Substring) -> Int? {
         let digits: Substring
-        if text.hasPrefix(":") {
+        if text.hasPrefix(":line ") {
+            digits = text.dropFirst(6).prefix { $0.isASCII && $0.isNumber }
+        } else if text.hasPrefix(":") {
             digits = text.dropFirst().prefix { $0.isASCII && $0.isNumber }
         } else if text.hasPrefix("\", line ") {
             digits = text.dropFirst(8).prefix { $0.isASCII && $0.isNumber }

@@ -30,9 +30,10 @@ public enum TestAnnotations {
         }
         if withoutFile > 0 {
             parts.append(
-                "\(counted(withoutFile, "failing test")) \(withoutFile == 1 ? "names" : "name") no source file: the report gives no file, and none was found from the class name")
+                "\(counted(withoutFile, "failing test")) \(withoutFile == 1 ? "names" : "name") no source file: the report gives no file, and none was found from the class name or the traceback")
         }
-        let sentence = parts.joined(separator: "; ") + "." + (report.map { " All \(failing.count) are in the report: \($0)" } ?? "")
+        let where_ = failing.count == 1 ? " It is in the report: " : " All \(failing.count.grouped) are in the report: "
+        let sentence = parts.joined(separator: "; ") + "." + (report.map { where_ + $0 } ?? "")
         lines.append("::notice title=" + property("Test report") + "::" + message(sentence))
         return lines
     }

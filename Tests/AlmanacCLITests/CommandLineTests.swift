@@ -91,7 +91,7 @@ import Testing
         #expect(captured.standard == [
             "::error file=tests/test_lib.py,line=25,title=test_always_fail::assert False",
             "::notice title=Test report::1 failing test names no source file: the report gives no file, and none was found"
-                + " from the class name. All 2 are in the report: Output/results.md",
+                + " from the class name or the traceback. All 2 are in the report: Output/results.md",
         ])
         #expect(captured.error == ["almanac: 2 tests failed; the report was written"])
         #expect(files.exists("Output/results.md"))

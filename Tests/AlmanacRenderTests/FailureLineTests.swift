@@ -31,7 +31,7 @@ import Testing
     @Test func javasStackTraceTakesTheFirstFrameInTheFile() {
         let details = """
             org.opentest4j.AssertionFailedError: expected: <2> but was: <3>
-                at org.junit.jupiter.api.AssertionUtils.fail(AssertionUtils.java:55)
+                at org.testResults.jupiter.api.AssertionUtils.fail(AssertionUtils.java:55)
                 at com.acme.CalcTest.check(CalcTest.java:40)
                 at com.acme.CalcTest.divides(CalcTest.java:21)
             """

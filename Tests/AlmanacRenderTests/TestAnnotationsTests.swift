@@ -38,7 +38,7 @@ import Testing
             "::error file=c.py,line=3,title=crash::Trace:",
             "::error file=dir/a b.py,line=7,title=t%2C one::expected 1%0Agot 2",
             "::notice title=Test report::1 failing test names no source file: the report gives no file, and none was found"
-                + " from the class name. All 3 are in the report: out/r.html",
+                + " from the class name or the traceback. All 3 are in the report: out/r.html",
         ])
     }
 
@@ -64,7 +64,7 @@ import Testing
         #expect(lines.prefix(10).allSatisfy { $0.hasPrefix("::error ") })
         #expect(lines[0].hasPrefix("::error file=tests/test_0.py,title=test_00::"))
         #expect(lines[10] == "::notice title=Test report::3 more failing tests are not annotated: GitHub shows 10 error annotations per step;"
-            + " 2 failing tests name no source file: the report gives no file, and none was found from the class name."
+            + " 2 failing tests name no source file: the report gives no file, and none was found from the class name or the traceback."
             + " All 15 are in the report: https://ci/run/7")
     }
 

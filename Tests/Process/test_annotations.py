@@ -39,5 +39,38 @@ def test_a_report_whose_files_are_not_here_says_so(tmp_path):
     lines = annotate(SAMPLE / "pytest-xunit2.xml", tmp_path, tmp_path)
     assert lines == [
         "::notice title=Test report::2 failing tests name no source file: the report gives no file, and none was found"
-        f" from the class name. All 2 are in the report: {tmp_path / 'out' / 'report.md'}",
+        f" from the class name or the traceback. All 2 are in the report: {tmp_path / 'out' / 'report.md'}",
     ]
+
+
+SAMPLES = ROOT / "Tests" / "Samples"
+
+
+def test_go_failures_are_found_in_their_package(tmp_path):
+    """gotestsum names a test's package, and its output the file by name alone: with go.mod
+    in the job's folder, the file is the package's."""
+    lines = annotate(SAMPLES / "go" / "gotestsum.xml", SAMPLES / "go", tmp_path)
+    assert lines[:3] == [
+        "::error file=calc/calc_test.go,line=13,title=TestDivide::Divide(7, 2) = 4, want 3",
+        "::error file=calc/calc_test.go,line=25,title=TestTable/#00::Divide(4, 2) = 3",
+        "::error file=calc/calc_test.go,line=25,title=TestTable/#01::Divide(9, 3) = 4",
+    ]
+    assert lines[3].startswith("::notice title=Test report::1 failing test names no source file")
+
+
+@pytest.mark.parametrize("report,build_root,file,line", [
+    ("jest/junit.xml", "/home/runner/work/acme/acme", "src/calc.test.js", 9),
+    ("dotnet/xunit.xml", "/src", "Acme.Tests/CalcTests.cs", 21),
+    ("dotnet/TestResult.xml", "/src", "Acme.Tests/CalcTests.cs", 21),
+    ("dotnet/results.trx", "/src", "Acme.Tests/CalcTests.cs", 21),
+])
+def test_a_traceback_under_the_jobs_folder_names_the_file(tmp_path, report, build_root, file, line):
+    """Jest and .NET name files by the absolute path the tests ran in: the job's own folder. The
+    sample's paths are moved to this test's folder, as if the job had run here."""
+    job = tmp_path / "job"
+    (job / file).parent.mkdir(parents=True)
+    (job / file).write_text("// the test\n")
+    moved = tmp_path / pathlib.Path(report).name
+    moved.write_text((SAMPLES / report).read_text().replace(build_root, str(job)))
+    lines = annotate(moved, job, tmp_path)
+    assert lines[0].startswith(f"::error file={file},line={line},title=")

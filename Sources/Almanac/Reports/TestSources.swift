@@ -1,4 +1,6 @@
 import AlmanacCore
+import AlmanacModel
+import Foundation
 
 /// Finds the source file of tests whose report names only their class: pytest's default
 /// `xunit2` family and Maven Surefire write `classname` and no `file`, and a failure with no
@@ -21,11 +23,15 @@ public struct TestSources {
         var builder = RecordTable.Builder()
         for record in records {
             var fields = record.fields
-            if fields["file"]?.text.isEmpty ?? true, let classname = fields["classname"]?.text, !classname.isEmpty,
-                let file = file(forClass: classname, reportPath: reportPath)
-            {
-                fields.set("file", .string(file))
-                changed = true
+            if fields["file"]?.text.isEmpty ?? true {
+                let classname = fields["classname"]?.text ?? ""
+                let byClass = classname.isEmpty ? nil : file(forClass: classname, reportPath: reportPath)
+                // Only a failure's traceback is read: it is where an annotation goes.
+                let byTrace = byClass == nil && PageSettings.isFailing(record) ? fields["details"].flatMap { file(fromTrace: $0.text, classname: classname) } : nil
+                if let file = byClass ?? byTrace {
+                    fields.set("file", .string(file))
+                    changed = true
+                }
             }
             builder.append(fields, at: record.location)
         }
@@ -42,6 +48,53 @@ public struct TestSources {
         let file = candidates.first { fileSystem.exists($0) && !fileSystem.isDirectory($0) }
         found[key] = .some(file)
         return file
+    }
+
+    /// The job's folder, absolute, and the Go module it holds (`module` in `go.mod`), read once.
+    private var workspace: (folder: String, goModule: String?)?
+
+    /// The first file a traceback names that is in the job's folder: a frame's absolute path
+    /// under it (Jest's `(/home/runner/work/acme/acme/src/calc.test.js:9:19)`, .NET's `in
+    /// /src/Acme.Tests/CalcTests.cs:line 21` where the job runs in `/src`), a relative path
+    /// that exists, or Go's bare `calc_test.go:13` in the folder its package is. Dependencies
+    /// (`node_modules`, `vendor`, `site-packages`) are not the test's file.
+    mutating func file(fromTrace details: String, classname: String) -> String? {
+        if workspace == nil {
+            let folder = fileSystem.resolved(".")
+            let goModule = (try? fileSystem.read("go.mod")).flatMap { bytes in
+                String(decoding: bytes, as: UTF8.self).split(whereSeparator: \.isNewline)
+                    .first { $0.hasPrefix("module ") }.map { String($0.dropFirst(7).trimmingCharacters(in: .whitespaces)) }
+            }
+            workspace = (folder, goModule)
+        }
+        guard let workspace else { return nil }
+        for token in details.prefix(20_000).split(whereSeparator: { " \t\n\r()[]\"'".contains($0) }) {
+            guard let path = Self.framePath(token), !path.contains("/node_modules/"), !path.contains("/vendor/"), !path.contains("site-packages/")
+            else { continue }
+            var candidate = path
+            if path.hasPrefix("/") {
+                guard path.hasPrefix(workspace.folder + "/") else { continue }
+                candidate = String(path.dropFirst(workspace.folder.count + 1))
+            } else if !path.contains("/"), let module = workspace.goModule, classname == module || classname.hasPrefix(module + "/") {
+                let package = classname.dropFirst(module.count).drop { $0 == "/" }
+                candidate = package.isEmpty ? path : package + "/" + path
+            }
+            if candidate.split(separator: "/").contains("..") { continue }
+            if fileSystem.exists(candidate) && !fileSystem.isDirectory(candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// The path in a frame token: `src/a.js:9:19` → `src/a.js`, `/x/A.cs:line` → `/x/A.cs`;
+    /// nil for a token that names no file with a line.
+    static func framePath(_ token: Substring) -> String? {
+        guard let colon = token.firstIndex(of: ":") else { return nil }
+        let path = token[..<colon]
+        let rest = token[token.index(after: colon)...]
+        guard rest.first?.isNumber == true || rest.isEmpty || rest.hasPrefix("line"), path.contains("."),
+            let last = path.split(separator: "/").last, last.contains("."), !last.hasPrefix(".")
+        else { return nil }
+        return String(path)
     }
 
     /// The folders a class's path is relative to: a Maven or Gradle module's own (the folder

@@ -1,11 +1,11 @@
 package com.acme;
 
-import static org.junit.Assert.assertEquals;
+import static org.testResults.Assert.assertEquals;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.Ignore;
-import org.junit.Test;
+import org.testResults.Ignore;
+import org.testResults.Test;
 
 public class CalcTest {
     @Test
