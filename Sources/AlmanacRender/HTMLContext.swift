@@ -93,7 +93,7 @@ struct HTMLContext {
         }
         let shortTitles = view.isCompactIndex ? [] : Self.shortTitles(view.index.map(\.title))
         var listing = ListingView(
-            layout: layout, title: page.title, name: page.name, summary: TestSummary.line(for: page), comparison: ComparisonText(page), trend: TrendChart(page), action: root + listingPath,
+            layout: layout, title: page.title, name: page.name, summary: TestSummary.line(for: page), comparison: ComparisonText(page), trend: TrendChart(page), times: TestTimes(page), action: root + listingPath,
             prose: view.prose.html, hasProse: front == nil && !view.prose.html.isEmpty, front: front, sectionNavigation: navigation,
             sections: sections(page, view: view, paths: paths, part: part, root: root),
             directory: part.isFront ? directory(page, paths: paths, root: root) : [],

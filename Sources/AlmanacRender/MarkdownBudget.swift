@@ -3,8 +3,9 @@
 ///
 /// What is kept first, in order: the head (title, summary, prose, index); every failure at
 /// least as a table row; failures in full, in page order, each while it fits; the other
-/// sections as tables, from the first, else as counts per suite. What did not fit is named
-/// in a last line with where the full report is.
+/// sections as tables, from the first, else as counts per suite; last, the extras (a report's
+/// slowest tests), only when everything else is whole. What did not fit is named in a last
+/// line with where the full report is.
 struct MarkdownBudget {
     struct Failure {
         let full: String
@@ -37,6 +38,10 @@ struct MarkdownBudget {
         let others: [Rest]
         /// What a row is called in the last line: `test` or `row`.
         let unit: String
+        /// Written after everything else when everything else is whole and it fits; else left
+        /// out and named (`extrasName`) in the last line.
+        var extras = ""
+        var extrasName = ""
     }
 
     enum Shown { case full, folded, omitted }
@@ -60,11 +65,13 @@ struct MarkdownBudget {
         var otherBytes = 0
         var briefFailures = 0
         var omittedFailures = 0
+        var showsExtras = true
     }
 
     func text() -> String {
         var plan = makePlan()
         guard let limit, !fits(plan, limit) else { return write(plan) }
+        plan.showsExtras = false
         choose(&plan, limit: limit)
         return write(plan)
     }
@@ -109,7 +116,7 @@ struct MarkdownBudget {
     }
 
     private func size(of plan: Plan) -> Int {
-        var total = layout.head.utf8.count + plan.otherBytes
+        var total = layout.head.utf8.count + plan.otherBytes + (plan.showsExtras ? layout.extras.utf8.count : 0)
         for (group, totals) in plan.groups.enumerated() where totals.shown > 0 {
             let pieces = layout.failures[group]
             total += pieces.opening.utf8.count + pieces.closing.utf8.count + totals.bytes
@@ -178,6 +185,7 @@ struct MarkdownBudget {
             case .omitted: break
             }
         }
+        if plan.showsExtras { text += layout.extras }
         if let limit { text += lastLine(plan, limit: limit) }
         while text.hasSuffix("\n\n") { text.removeLast() }
         return text
@@ -194,6 +202,7 @@ struct MarkdownBudget {
         if droppedFailures > 0 { parts.append(count(droppedFailures, "failure")) }
         if !counted.isEmpty { parts.append("the list of " + rows(counted) + " (counted" + (layout.unit == "test" ? " by suite)" : ")")) }
         if !dropped.isEmpty { parts.append(rows(dropped)) }
+        if !plan.showsExtras && !layout.extras.isEmpty { parts.append(layout.extrasName) }
         guard !parts.isEmpty else { return "" }
         var line = "*Left out to stay under " + TestSummary.grouped(limit) + " bytes: " + Self.list(parts) + "."
         if let fullReport {

@@ -50,7 +50,12 @@ public struct ReportMarkdown {
                 opening: MarkdownBlocks.heading(2, "Failures"), closing: "", failures: scattered.map(failure), briefTable: briefTable))
         }
         let others = page.sections.indices.filter { !failing.contains($0) && !page.sections[$0].isEmpty }.map(rest)
-        return MarkdownBudget.Layout(head: head(), failures: groups, others: others, unit: isReport ? "test" : "row")
+        var layout = MarkdownBudget.Layout(head: head(), failures: groups, others: others, unit: isReport ? "test" : "row")
+        if let times = TestTimes(page) {
+            layout.extras = times.markdown
+            layout.extrasName = times.hasSuites ? "the slowest tests and the time by suite" : "the slowest tests"
+        }
+        return layout
     }
 
     func head() -> String {

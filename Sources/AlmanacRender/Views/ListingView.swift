@@ -10,6 +10,8 @@ struct ListingView {
     var comparison: ComparisonText? = nil
     /// A test report's runs over time, drawn.
     var trend: TrendChart? = nil
+    /// A test report's slowest tests and each suite's time.
+    var times: TestTimes? = nil
     /// Where the search form goes without script: the listing itself.
     var action: String
     var prose: String

@@ -49,6 +49,7 @@ extension ListingView: TemplateView {
         values["summary"] = summary.templateValue
         values["comparison"] = comparison?.templateValue ?? .null
         values["trend"] = trend?.templateValue ?? .null
+        values["times"] = times?.templateValue ?? .null
         values["action"] = .string(action)
         values["prose"] = .string(prose)
         values["hasProse"] = .bool(hasProse)
