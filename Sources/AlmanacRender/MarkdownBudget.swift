@@ -2,8 +2,9 @@
 /// show — never by cutting text, so every table, code block and `<details>` stays whole.
 ///
 /// What is kept first, in order: the head (title, summary, prose, index); every failure at
-/// least as a table row; failures in full, in page order, each while it fits; the other
-/// sections as tables, from the first, else as counts per suite; last, the extras (a report's
+/// least as a table row; then, in the order they are written (failures first, or a compared
+/// report's page order: new failures, fixed, still failing, …), failures in full each while it
+/// fits and the other sections as tables, else as counts per suite; last, the extras (a report's
 /// slowest tests), only when everything else is whole. What did not fit is named in a last
 /// line with where the full report is.
 struct MarkdownBudget {
@@ -42,9 +43,23 @@ struct MarkdownBudget {
         /// out and named (`extrasName`) in the last line.
         var extras = ""
         var extrasName = ""
+        /// The order the pieces are written in, when it is not every failure group and then
+        /// the rest: a report's page order (new failures, fixed, still failing, …). What is
+        /// kept under the limit does not change with it.
+        var order: [Piece]?
+    }
+
+    enum Piece: Equatable {
+        case failures(Int)
+        case other(Int)
     }
 
     enum Shown { case full, folded, omitted }
+
+    /// The pieces in the order they are written and kept whole.
+    var order: [Piece] {
+        layout.order ?? (layout.failures.indices.map(Piece.failures) + layout.others.indices.map(Piece.other))
+    }
 
     let layout: Layout
     let limit: Int?
@@ -86,15 +101,19 @@ struct MarkdownBudget {
             for place in all.reversed() where !fits(plan, limit) { set(&plan, failure: place, .omitted) }
             return
         }
-        for group in plan.failures.indices {
-            for index in plan.failures[group].indices {
-                set(&plan, failure: (group, index), .full)
-                if !fits(plan, limit) { set(&plan, failure: (group, index), .folded) }
+        // Then each piece whole, in the order it is written: a report's new failures and fixes
+        // before the failures it inherited.
+        for piece in order {
+            switch piece {
+            case .failures(let group):
+                for index in plan.failures[group].indices {
+                    set(&plan, failure: (group, index), .full)
+                    if !fits(plan, limit) { set(&plan, failure: (group, index), .folded) }
+                }
+            case .other(let index):
+                set(&plan, other: index, .full)
+                if !fits(plan, limit) { set(&plan, other: index, .folded) }
             }
-        }
-        for index in plan.others.indices {
-            set(&plan, other: index, .full)
-            if !fits(plan, limit) { set(&plan, other: index, .folded) }
         }
     }
 
@@ -165,30 +184,38 @@ struct MarkdownBudget {
     private func write(_ plan: Plan) -> String {
         var text = layout.head
         text.reserveCapacity(size(of: plan) + 1024)
-        for (group, pieces) in layout.failures.enumerated() where plan.failures[group].contains(where: { $0 != .omitted }) {
-            text += pieces.opening
-            var brief = ""
-            for (index, failure) in pieces.failures.enumerated() {
-                switch plan.failures[group][index] {
-                case .full: text += failure.full
-                case .folded: brief += failure.brief
+        for piece in order {
+            switch piece {
+            case .failures(let group): write(group: group, plan, into: &text)
+            case .other(let index):
+                let rest = layout.others[index]
+                switch plan.others[index] {
+                case .full: text += rest.opening + rest.full + rest.closing
+                case .folded: text += rest.opening + rest.folded + rest.closing
                 case .omitted: break
                 }
-            }
-            if !brief.isEmpty { text += pieces.briefTable + brief + "\n" }
-            text += pieces.closing
-        }
-        for (index, rest) in layout.others.enumerated() {
-            switch plan.others[index] {
-            case .full: text += rest.opening + rest.full + rest.closing
-            case .folded: text += rest.opening + rest.folded + rest.closing
-            case .omitted: break
             }
         }
         if plan.showsExtras { text += layout.extras }
         if let limit { text += lastLine(plan, limit: limit) }
         while text.hasSuffix("\n\n") { text.removeLast() }
         return text
+    }
+
+    private func write(group: Int, _ plan: Plan, into text: inout String) {
+        guard plan.failures[group].contains(where: { $0 != .omitted }) else { return }
+        let pieces = layout.failures[group]
+        text += pieces.opening
+        var brief = ""
+        for (index, failure) in pieces.failures.enumerated() {
+            switch plan.failures[group][index] {
+            case .full: text += failure.full
+            case .folded: brief += failure.brief
+            case .omitted: break
+            }
+        }
+        if !brief.isEmpty { text += pieces.briefTable + brief + "\n" }
+        text += pieces.closing
     }
 
     /// What was left out, exactly, and where the rest is; empty when nothing was.

@@ -40,17 +40,32 @@ public struct ReportMarkdown {
             return !rows.isEmpty && rows.allSatisfy { PageSettings.isFailing($0.record) }
         }) : []
         var groups: [MarkdownBudget.FailureGroup] = failing.sorted().map(failureGroup)
+        // Written in page order, each failing section where the page has it.
+        var order: [MarkdownBudget.Piece] = []
+        var groupNumber = 0, otherNumber = 0
+        for index in page.sections.indices where failing.contains(index) || !page.sections[index].isEmpty {
+            if failing.contains(index) {
+                order.append(.failures(groupNumber))
+                groupNumber += 1
+            } else {
+                order.append(.other(otherNumber))
+                otherNumber += 1
+            }
+        }
         // Failures in sections that are not all failures (a report grouped by suite) are
         // gathered first too; their sections still list them among the rest.
         let scattered = isReport ? page.sections.indices.filter { !failing.contains($0) }.flatMap {
             page.sections[$0].rows.filter { PageSettings.isFailing($0.record) }
         } : []
         if !scattered.isEmpty {
+            // Gathered from sections that are not all failures: before them all.
+            order.insert(.failures(groups.count), at: 0)
             groups.append(MarkdownBudget.FailureGroup(
                 opening: MarkdownBlocks.heading(2, "Failures"), closing: "", failures: scattered.map(failure), briefTable: briefTable))
         }
         let others = page.sections.indices.filter { !failing.contains($0) && !page.sections[$0].isEmpty }.map(rest)
         var layout = MarkdownBudget.Layout(head: head(), failures: groups, others: others, unit: isReport ? "test" : "row")
+        layout.order = order
         if let times = TestTimes(page) {
             layout.extras = times.markdown
             layout.extrasName = times.hasSuites ? "the slowest tests and the time by suite" : "the slowest tests"

@@ -39,7 +39,7 @@ import Testing
                                 ("d_same", "passed", "0.1"), ("g_new", "failed", "0.1"), ("f_skip", "skipped", "0")])
         let (json, markdown, rendered) = try Self.compare(before: before, now: now)
         let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
-        #expect(headings == ["## new failure", "## new error", "## still failing", "## fixed", "## skipped", "## passed"])
+        #expect(headings == ["## new failure", "## new error", "## fixed", "## still failing", "## skipped", "## passed"])
         #expect(markdown.contains("**6 tests: 2 failed (1 new), 1 error (1 new), 1 skipped, 2 passed (1 fixed) · 600 ms · 1 added, 1 removed since the baseline**"))
         #expect(markdown.contains("<summary>1 test removed since the baseline</summary>\n\n- e\\_gone\n"))
         // New failures come first, each saying what it was before.
@@ -49,6 +49,28 @@ import Testing
         #expect(section.contains("### a\\_broke\n\n100 ms · before: passed") && section.contains("### g\\_new\n\n100 ms · new test"))
         #expect(json.contains(#""outcome": "fixed""#) && json.contains(#""previous": "failed""#))
         #expect(rendered.counts.newFailures == 2 && rendered.counts.failing == 3)
+    }
+
+    /// Under a job summary's budget, what this change did is kept whole first: its new
+    /// failures in full and the tests it fixed; the failures it inherited are listed briefly.
+    @Test func underABudgetNewFailuresAndFixesComeFirst() throws {
+        let trace = String(repeating: "    at a frame of a long traceback\n", count: 40)
+        func run(_ failing: Set<Int>) -> String {
+            let cases = (0..<60).map { index in
+                "<testcase classname=\"tests.test_x\" name=\"t\(index)\" time=\"0.1\">"
+                    + (failing.contains(index) ? "<failure message=\"broke \(index)\">\(trace)</failure>" : "") + "</testcase>"
+            }
+            return "<testsuites name=\"run\"><testsuite name=\"s\">" + cases.joined() + "</testsuite></testsuites>"
+        }
+        let (_, markdown, _) = try Self.compare(before: run(Set(0..<40)), now: run(Set(2..<40).union([50, 51]))) {
+            $0.settings["max_bytes"] = "8000"
+        }
+        #expect(markdown.utf8.count <= 8000)
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings == ["## new failure", "## fixed", "## still failing", "## passed"])
+        #expect(markdown.contains("### t50\n") && markdown.contains("### t51\n"), "new failures in full")
+        #expect(markdown.contains("| t0 |") && markdown.contains("| t1 |"), "the fixed tests listed")
+        #expect(!markdown.contains("### t39\n") && markdown.contains("| t39 |"), "inherited failures in brief, once the budget is spent")
     }
 
     /// The JSON a compared run writes is itself a baseline for the next run.

@@ -8,10 +8,11 @@ import AlmanacModel
 /// a baseline each row also gets `previous`, its status there where that differs (`new` when
 /// it had none), and the comparison counts what the rows cannot say: the tests that are gone.
 enum TestComparison {
-    /// The outcomes a report is grouped by, in the order a reviewer wants them. `failed` and
-    /// `error` are a run's with no baseline to compare with.
+    /// The outcomes a report is grouped by, in the order a reviewer wants them: what this
+    /// change broke and fixed, then what was broken already. `failed` and `error` are a run's
+    /// with no baseline to compare with.
     static let order = [
-        "new failure", "new error", "still failing", "still erroring", "failed", "error", "fixed", "flaky", "skipped", "passed",
+        "new failure", "new error", "fixed", "still failing", "still erroring", "failed", "error", "flaky", "skipped", "passed",
     ]
 
     /// A test counts as much slower when it takes twice as long as before and half a second
