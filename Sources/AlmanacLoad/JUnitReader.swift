@@ -41,7 +41,7 @@ public struct JUnitReader {
         }
         warnings += collector.warnings
         let name = collector.rootName ?? (collector.topSuiteNames.count == 1 ? collector.topSuiteNames.first : nil)
-        return TestResults(records: collector.records, name: name.flatMap { $0.isEmpty ? nil : $0 })
+        return TestResults(records: collector.records.finish(), name: name.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     /// Root elements of other tools' result formats, named so the error says what the file is.
@@ -52,7 +52,8 @@ public struct JUnitReader {
 
     /// Walks the element tree, keeping the enclosing suites and the case being read.
     final class Collector: ResultsXML.Collector {
-        var records: [Record] = []
+        /// The cases read, in one table: a table per record would cost a fifth of a large report.
+        var records = RecordTable.Builder()
 
         var warnings: [Diagnostic] = []
         /// The root `<testsuites>`'s name, and the names of the suites directly inside it.
@@ -176,7 +177,7 @@ public struct JUnitReader {
                 text = ""
             case "testcase":
                 if let testCase {
-                    records.append(record(testCase))
+                    records.append(fields(testCase), at: testCase.location)
                     let counter = ["failed": "failures", "error": "errors", "skipped": "skipped"][testCase.status]
                     let attempts = testCase.flakyAttempts + testCase.rerunAttempts
                     for index in suites.indices {
@@ -209,7 +210,7 @@ public struct JUnitReader {
                 hint: "Almanac counts the cases themselves; the suite's attributes are not used"))
         }
 
-        private func record(_ testCase: Case) -> Record {
+        private func fields(_ testCase: Case) -> Object {
             let attributes = testCase.attributes
             let suite = suites.last?.name ?? attributes["classname"]
             let file = attributes["file"] ?? attributes["filepath"] ?? suites.last(where: { $0.file != nil })?.file
@@ -224,8 +225,7 @@ public struct JUnitReader {
                 text(file), line(attributes["line"], file: file), text(testCase.output.isEmpty ? nil : testCase.output.joined(separator: "\n")),
                 text(Self.attempts(testCase)), isFlaky ? .bool(true) : .null,
             ]
-            return Record(
-                fields: Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) }), location: testCase.location)
+            return Object(zip(JUnitReader.fields, values).map { Object.Field(name: $0, value: $1) })
         }
 
         /// What a failure says in a line. Jest's reporter writes no message but the text;

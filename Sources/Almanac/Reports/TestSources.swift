@@ -10,39 +10,45 @@ import Foundation
 /// taken. A guess that finds no file finds nothing: the row keeps no `file`.
 public struct TestSources {
     let fileSystem: any FileSystem
-    private var found: [String: String?] = [:]
+    private var found: [Key: String?] = [:]
+
+    private struct Key: Hashable {
+        let roots: [String]
+        let classname: String
+    }
 
     public init(fileSystem: any FileSystem) {
         self.fileSystem = fileSystem
     }
 
     /// `records` with `file` filled in where it was missing and a file was found; the others
-    /// as they were.
+    /// as they were. Only the records that change are decoded whole: a report is mostly
+    /// passing tests whose class was looked up once.
     public mutating func locate(_ records: [Record], reportPath: String) -> [Record] {
-        var changed = false
+        var found: [Int: String] = [:]
+        let roots = Self.roots(reportPath: reportPath)
+        for (index, record) in records.enumerated() {
+            let values = record.values(["file", "classname"])
+            guard values[0]?.text.isEmpty ?? true else { continue }
+            let classname = values[1]?.text ?? ""
+            let byClass = classname.isEmpty ? nil : file(forClass: classname, roots: roots)
+            // Only a failure's traceback is read: it is where an annotation goes.
+            let byTrace = byClass == nil && PageSettings.isFailing(record) ? record["details"].flatMap { file(fromTrace: $0.text, classname: classname) } : nil
+            if let file = byClass ?? byTrace { found[index] = file }
+        }
+        guard !found.isEmpty else { return records }
         var builder = RecordTable.Builder()
-        for record in records {
+        for (index, record) in records.enumerated() {
             var fields = record.fields
-            if fields["file"]?.text.isEmpty ?? true {
-                let classname = fields["classname"]?.text ?? ""
-                let byClass = classname.isEmpty ? nil : file(forClass: classname, reportPath: reportPath)
-                // Only a failure's traceback is read: it is where an annotation goes.
-                let byTrace = byClass == nil && PageSettings.isFailing(record) ? fields["details"].flatMap { file(fromTrace: $0.text, classname: classname) } : nil
-                if let file = byClass ?? byTrace {
-                    fields.set("file", .string(file))
-                    changed = true
-                }
-            }
+            if let file = found[index] { fields.set("file", .string(file)) }
             builder.append(fields, at: record.location)
         }
-        guard changed else { return records }
         return builder.finish()
     }
 
-    /// The first candidate that exists, asked once per class and report folder.
-    mutating func file(forClass classname: String, reportPath: String) -> String? {
-        let roots = Self.roots(reportPath: reportPath)
-        let key = roots.joined(separator: "\u{0}") + "\u{0}" + classname
+    /// The first candidate that exists, asked once per class and set of folders.
+    mutating func file(forClass classname: String, roots: [String]) -> String? {
+        let key = Key(roots: roots, classname: classname)
         if let known = found[key] { return known }
         let candidates = roots.flatMap { root in Self.candidates(classname: classname).map { root.isEmpty ? $0 : Path.join(root, $0) } }
         let file = candidates.first { fileSystem.exists($0) && !fileSystem.isDirectory($0) }
