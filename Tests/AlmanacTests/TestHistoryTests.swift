@@ -54,6 +54,24 @@ import Testing
         #expect(!html.contains("style="), "nothing a strict policy blocks")
     }
 
+    /// A test that failed in the baseline and passes now is fixed, though its history flips.
+    @Test func aFixIsAFixThoughItsHistoryFlips() throws {
+        let fileSystem = try Self.render([[], ["a"], ["a"]])
+        try fileSystem.write(Array(Self.results(failing: []).utf8), to: "now.xml")
+        var options = SinglePageRenderer.Options(dataPath: "now.xml")
+        options.historyPath = "h/history.ndjson"
+        options.baselinePath = "base.json"
+        options.formats = [.markdown]
+        var previous = SinglePageRenderer.Options(dataPath: "r2.xml")
+        previous.formats = [.json]
+        previous.outputPath = "."
+        previous.name = "base"
+        try SinglePageRenderer(options: previous, fileSystem: fileSystem).run()
+        try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let markdown = try #require(fileSystem.text("Output/now.md"))
+        #expect(markdown.contains("## fixed\n\n| Name | Flips | Before |\n| --- | --- | --- |\n| a | flipped 2 times in 4 runs (67%) | failed |"), "\(markdown)")
+    }
+
     @Test func aBrokenLineIsAWarningAndTheRestAreKept() throws {
         let fileSystem = MemoryFileSystem([
             "h/history.ndjson": #"{"run":1,"tests":1,"failed":0,"error":0,"flaky":0,"skipped":0,"passed":1,"seconds":0.5,"failing":[],"flaky_tests":[]}"#

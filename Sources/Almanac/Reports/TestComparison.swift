@@ -62,7 +62,8 @@ enum TestComparison {
     }
 
     /// A failure is new or still failing against a baseline; a pass after failed attempts is
-    /// flaky, a pass of a test that failed before is fixed; else the test's status.
+    /// flaky, a pass of a test that failed in the baseline is fixed, one whose history flips
+    /// is flaky; else the test's status.
     static func outcome(of record: Record, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
         let status = record["status"]?.text ?? ""
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
@@ -75,7 +76,11 @@ enum TestComparison {
             default: return "new failure"
             }
         }
-        if case .bool(true)? = record["flaky"] { return "flaky" }
-        return wasFailing && status == "passed" ? "fixed" : status
+        // A pass only on a retry is flaky whatever came before; a test that failed in the
+        // baseline and passes now is fixed, though its history flips; else it is flaky.
+        let isFlaky = record["flaky"] == .bool(true)
+        if isFlaky && record["attempts"]?.text.hasPrefix("passed on attempt") == true { return "flaky" }
+        if wasFailing && status == "passed" { return "fixed" }
+        return isFlaky ? "flaky" : status
     }
 }
