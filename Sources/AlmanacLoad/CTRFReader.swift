@@ -7,12 +7,49 @@ import AlmanacCore
 public struct CTRFReader {
     public init() {}
 
-    /// Whether `bytes` look like a CTRF report: an object whose `results` holds `tool` and
-    /// `tests`. Read from the start of the file only, as every CTRF reporter writes it.
+    /// Whether `bytes` are a CTRF report, as every CTRF reporter begins one: an object whose
+    /// first key is `"reportFormat": "CTRF"` (or `"specVersion"`, with the format named in the
+    /// opening lines), or `"results"` holding `"tool"` first. Read from
+    /// the start of the file without parsing it; a data file that merely mentions results and
+    /// tools somewhere is data, as its page meant.
     public static func recognizes(_ bytes: [UInt8]) -> Bool {
-        let start = String(decoding: bytes.prefix(4096), as: UTF8.self)
-        guard start.first(where: { !$0.isWhitespace }) == "{" else { return false }
-        return start.contains("\"results\"") && (start.contains("\"tool\"") || start.contains("\"CTRF\""))
+        var tokens = JSONStart(bytes.prefix(4096))
+        guard tokens.take("{") else { return false }
+        if tokens.takeString("reportFormat") { return tokens.take(":") && tokens.takeString("CTRF") }
+        // Written with its version first: the format's name is then in the same opening lines.
+        if tokens.takeString("specVersion") {
+            let opening = String(decoding: bytes.prefix(4096), as: UTF8.self)
+            return opening.contains(#""reportFormat""#) && opening.contains(#""CTRF""#)
+        }
+        return tokens.takeString("results") && tokens.take(":") && tokens.take("{") && tokens.takeString("tool")
+    }
+
+    /// The first few tokens of a JSON text, white space skipped.
+    private struct JSONStart {
+        var rest: ArraySlice<UInt8>
+
+        init(_ bytes: ArraySlice<UInt8>) {
+            rest = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes
+        }
+
+        mutating func skipSpace() {
+            rest = rest.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        }
+
+        mutating func take(_ character: Character) -> Bool {
+            skipSpace()
+            guard let ascii = character.asciiValue, rest.first == ascii else { return false }
+            rest = rest.dropFirst()
+            return true
+        }
+
+        mutating func takeString(_ text: String) -> Bool {
+            skipSpace()
+            let quoted = Array(("\"" + text + "\"").utf8)
+            guard rest.starts(with: quoted) else { return false }
+            rest = rest.dropFirst(quoted.count)
+            return true
+        }
     }
 
     public func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> TestResults {

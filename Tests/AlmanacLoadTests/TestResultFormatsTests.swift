@@ -97,6 +97,13 @@ import Testing
         let nunit2 = diagnostic { _ = try TestResultsReader.read(Array("<test-results total=\"1\"/>".utf8), path: "r.xml", warnings: &warnings) }
         #expect(nunit2?.message == "this is an NUnit 2 result file, not JUnit XML")
         #expect(!TestResultsReader.recognizes(Array(#"{"results": [1, 2]}"#.utf8), path: "data.json"))
+        // Data that mentions results and tools is data; a CTRF report begins as one.
+        #expect(!TestResultsReader.recognizes(Array(#"[{"name": "hammer", "tool": true, "results": "CTRF"}]"#.utf8), path: "tools.json"))
+        #expect(!TestResultsReader.recognizes(Array(#"{"title": "x", "results": {"tool": {}, "tests": []}}"#.utf8), path: "d.json"))
+        #expect(TestResultsReader.recognizes(Array(" {\n  \"results\" : {\"tool\": {\"name\": \"vitest\"}, \"tests\": []}}".utf8), path: "c.json"))
+        #expect(TestResultsReader.recognizes(Array(#"{"reportFormat":"CTRF","specVersion":"0.0.0","results":{}}"#.utf8), path: "c.json"))
+        #expect(TestResultsReader.recognizes(Array(#"{"specVersion":"0.0.0","reportFormat":"CTRF","results":{}}"#.utf8), path: "c.json"))
+        #expect(!TestResultsReader.recognizes(Array(#"{"specVersion":"2","rows":[]}"#.utf8), path: "c.json"))
         #expect(!TestResultsReader.recognizes(Array("name\nx\n".utf8), path: "data.csv"))
         #expect(TestResultsReader.recognizes(Array("<x/>".utf8), path: "r.trx"))
     }
