@@ -173,7 +173,7 @@ struct SiteManifest: Sendable {
     /// change with the prose; every other file of the page with its data, settings and prose
     /// headings.
     static func key(of unit: PageOutputs.Unit, _ keys: PageSource.PartKeys) -> String {
-        if case .listing(let format) = unit, format.rendering != .json { return keys.listing }
+        if case .listing(let format) = unit, !format.isData { return keys.listing }
         return keys.details
     }
 

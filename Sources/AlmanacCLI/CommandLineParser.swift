@@ -116,7 +116,7 @@ public struct CommandLineParser {
             options: [.value("--page", "PAGE.md", "take the settings (and prose) from a page's front matter; options win")]
                 + Setting.forPages.compactMap(Option.setting)
                 + [
-                    .value("--format", "html,md,json", "the outputs to write (default: html,md,json)"),
+                    .value("--format", "html,md,json", "the outputs to write (default: html,md,json,csv,ndjson)"),
                     .flag("--single-file", "one HTML file with its style, script and search inside, to open by double-click"),
                     .value("--output", "DIR", "where the files go (default: Output)"),
                     .value("--name", "NAME", "what the files are called: NAME.html, NAME.md, … (default: the data file's name; report for several)"),

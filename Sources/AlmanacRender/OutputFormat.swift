@@ -16,6 +16,8 @@ public final class OutputFormat: Sendable, Hashable, CustomStringConvertible {
         case documentTemplates
         /// The JSON twin, written by `PageJSON`.
         case json
+        /// The rows alone, written by `PageRows`.
+        case rows(PageRows.Format)
     }
 
     /// The name `--format` takes, e.g. `md`.
@@ -63,15 +65,31 @@ public final class OutputFormat: Sendable, Hashable, CustomStringConvertible {
         name: "json", suffix: "json", mediaType: "application/json", rendering: .json, template: "", isTwin: true,
         displayName: "JSON", contentType: .text)
 
+    public static let csv = OutputFormat(
+        name: "csv", suffix: "csv", mediaType: "text/csv", rendering: .rows(.csv), template: "", isTwin: true,
+        displayName: "CSV", contentType: .text)
+    public static let ndjson = OutputFormat(
+        name: "ndjson", suffix: "ndjson", mediaType: "application/x-ndjson", rendering: .rows(.ndjson), template: "", isTwin: true,
+        displayName: "NDJSON", contentType: .text)
+
     /// Every format a build writes, in the order pages are written and twins are listed.
-    public static let all: [OutputFormat] = [.html, .markdown, .json]
+    public static let all: [OutputFormat] = [.html, .markdown, .json, .csv, .ndjson]
 
     public static func named(_ name: String) -> OutputFormat? {
         all.first { $0.name == name }
     }
 
-    /// The home page is a document of links to the pages; JSON describes data pages only.
-    public var rendersHome: Bool { rendering != .json }
+    /// Written by a writer of its own from the page's data, not from templates: no prose, no
+    /// home page.
+    public var isData: Bool {
+        switch rendering {
+        case .json, .rows: return true
+        case .htmlTemplates, .documentTemplates: return false
+        }
+    }
+
+    /// The home page is a document of links to the pages; data formats describe data pages only.
+    public var rendersHome: Bool { !isData }
 
     public var listingTemplate: String { "page.\(template).mustache" }
     public var homeTemplate: String { "index.\(template).mustache" }

@@ -83,6 +83,11 @@ public final class PageRenderer {
             let path = outputs.paths.listing(format)
             try sink.write(path) { append in try PageJSON.write(outputs.page, view: outputs.view, to: append) }
             return [path]
+        case .listing(let format):
+            guard case .rows(let rows) = format.rendering else { return nil }
+            let path = outputs.paths.listing(format)
+            try sink.write(path) { append in try PageRows.write(outputs.page, as: rows, to: append) }
+            return [path]
         case .searchData:
             var paths: [String] = []
             try SearchIndex.write(for: outputs.page, paths: outputs.paths) { artifact in
@@ -108,6 +113,8 @@ public final class PageRenderer {
             switch format.rendering {
             case .json:
                 return PageJSON.bytes(for: page, view: view)
+            case .rows(let rows):
+                return PageRows.bytes(for: page, as: rows)
             case .documentTemplates:
                 return try renderDocument(page, view: view, format: format, outputs: outputs)
             case .htmlTemplates:
@@ -160,7 +167,7 @@ public final class PageRenderer {
     public func renderHome(_ page: Page, pages: [PageSummary], format: OutputFormat) throws(Diagnostic) -> Artifact? {
         let path = PagePaths.home(format)
         switch format.rendering {
-        case .json:
+        case .json, .rows:
             return nil
         case .htmlTemplates:
             var bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [HTMLContext(site: site).home(page, pages: pages).templateValue])

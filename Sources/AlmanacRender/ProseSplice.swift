@@ -33,7 +33,7 @@ public struct ProseSplice: Sendable, Codable, Equatable {
         _ view: PageView, format: OutputFormat, _ body: (PageView) throws(Diagnostic) -> [UInt8]
     ) throws(Diagnostic) -> (bytes: [UInt8], splice: ProseSplice?) {
         let prose = text(view.prose, format: format)
-        guard format.rendering != .json, !prose.isEmpty, !view.prose.html.isEmpty else { return (try body(view), nil) }
+        guard !format.isData, !prose.isEmpty, !view.prose.html.isEmpty else { return (try body(view), nil) }
         var marked = try body(view.replacingProse(ProseText(html: marker, markdown: marker)))
         for isEscaped in [false, true] {
             let shown = Array((isEscaped ? format.contentType.escape(marker) : marker).utf8)

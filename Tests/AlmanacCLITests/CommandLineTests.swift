@@ -42,7 +42,7 @@ import Testing
 
     @Test(arguments: [
         (["serve", "--port", "http"], "almanac: error: --port http: not a value it takes", "  hint: a port number from 0 to 65535 (0: any free one)"),
-        (["render", "r.csv", "--format", "pdf"], "almanac: error: --format pdf: not a value it takes", "  hint: choose from html, md, json"),
+        (["render", "r.csv", "--format", "pdf"], "almanac: error: --format pdf: not a value it takes", "  hint: choose from html, md, json, csv, ndjson"),
         (["remove", "r.csv"], "almanac: error: 'remove' needs --where FIELD=VALUE", "  hint: run 'almanac --help' for usage"),
     ])
     func optionValuesAreCheckedBeforeAnythingRuns(arguments: [String], first: String, hint: String) {

@@ -260,7 +260,8 @@ import Testing
         #expect(try Self.strings(page, "//p[@class='twins']") == ["Also as Markdown."])
         #expect(try Self.strings(page, "//p[@class='twins']/a/@href") == ["things.md"])
         let all = try Self.document(try #require(try Self.render(Self.fruit, formats: OutputFormat.all)["things.html"]))
-        #expect(try Self.strings(all, "//p[@class='twins']/a/@href") == ["things.md", "things.json"])
+        #expect(try Self.strings(all, "//p[@class='twins']/a/@href") == ["things.md", "things.json", "things.csv", "things.ndjson"])
+        #expect(try Self.strings(all, "//p[@class='twins']") == ["Also as Markdown, JSON, CSV and NDJSON."])
     }
 
     @Test func smallTableStaysOnePage() throws {

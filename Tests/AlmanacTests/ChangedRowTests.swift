@@ -40,7 +40,7 @@ import Testing
         let differ = after.keys.filter { before[$0] != after[$0] }.sorted()
         #expect(differ.filter { !$0.hasPrefix("assets/search-rows/") } == [
             ".almanac-build", differ.first { $0.hasPrefix("assets/search-rows.") && $0 != "assets/search-rows.js" } ?? "the search data",
-            "assets/search-rows.js", "rows.json", "rows.md", "rows/i-05000.html", "rows/sections/i.html",
+            "assets/search-rows.js", "rows.csv", "rows.json", "rows.md", "rows.ndjson", "rows/i-05000.html", "rows/sections/i.html",
         ])
         #expect(differ.filter { $0.hasPrefix("assets/search-rows/") }.count < 10)
         #expect(changed.fileCount == differ.count, "the summary counts the files that changed")

@@ -12,7 +12,7 @@ import Testing
         options.settings["group"] = "status"
         options.outputPath = "report"
         let written = try SinglePageRenderer(options: options, fileSystem: fileSystem).run().written
-        #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json"])
+        #expect(written.filter { !$0.hasPrefix("assets/") } == ["results.html", "results.md", "results.json", "results.csv", "results.ndjson"])
         let markdown = try #require(fileSystem.text("report/results.md"))
         #expect(markdown.contains("## fail\n\n| Test | Status |\n| --- | --- |\n| b\\_test | fail |\n\n## pass\n"))
     }

@@ -47,7 +47,10 @@ import Testing
         let fileSystem = InlineSite.fileSystem(Self.site)
         let report = try Self.build(fileSystem)
         let pages = fileSystem.tree("Output").keys.filter { !$0.hasPrefix("assets/") }.sorted()
-        #expect(pages == [".almanac-build", "friends.html", "friends.json", "friends.md", "index.html", "index.md", "states.html", "states.json", "states.md"])
+        #expect(pages == [
+            ".almanac-build", "friends.csv", "friends.html", "friends.json", "friends.md", "friends.ndjson", "index.html", "index.md",
+            "states.csv", "states.html", "states.json", "states.md", "states.ndjson",
+        ])
         let assets = fileSystem.tree("Output").keys.filter { $0.hasPrefix("assets/") }.sorted()
         #expect(assets.count == 4, "stylesheet, script and one search file per page: \(assets)")
         #expect(report.pageCount == 2)
