@@ -24,6 +24,27 @@ enum FieldCheck {
         if case .fields(let fields) = settings.search { for field in fields { require(field, "search") } }
         for field in settings.markdownFields { require(field, "markdown") }
         for field in settings.formats.keys.sorted() { require(field, "formats") }
+        for filter in settings.filters {
+            require(filter.field, "filters")
+            guard known.contains(filter.field) else { continue }
+            switch filter.kind {
+            case .values:
+                break
+            case .years:
+                if !records.contains(where: { PageBuilder.date($0[filter.field]) != nil }) {
+                    problems.append(.error(
+                        at: settings.keyLocations["filters"], "'filters' asks for the years in '\(filter.field)', but none of its values is a date",
+                        hint: "dates are written 1959-01-03 (or 1959-01); filter by the values themselves with '\(filter.field)'"))
+                }
+            case .range:
+                if !records.contains(where: { Facets.rangeKey($0[filter.field]) != nil }) {
+                    problems.append(.error(
+                        at: settings.keyLocations["filters"], "'filters' asks for a range of '\(filter.field)', but none of its values is a number or a date",
+                        hint: "filter by the values themselves with '\(filter.field)'"))
+                }
+            }
+        }
+        for field in settings.sortable { require(field, "sortable") }
         if let image = settings.image { require(image, "image") }
         if let accessory = settings.accessory, accessory != "disclosure" { require(accessory, "accessory") }
         switch settings.grouping {

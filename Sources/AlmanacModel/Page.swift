@@ -26,6 +26,8 @@ public struct Page: Sendable {
     public var comparison: BaselineComparison?
     /// A test report's runs over time (`--history`).
     public var trend: TestTrend?
+    /// The filters and orders a reader may choose (`filters:`, `sortable:`).
+    public var facets: Facets?
 
     public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
         self.name = name

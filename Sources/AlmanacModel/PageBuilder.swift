@@ -47,9 +47,16 @@ public struct PageBuilder {
         let title = settings.title ?? input.name
         let grouped = try groupedSections(input, collation: collation, locale: locale, warnings: &warnings)
         let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)
-        let page = Page(
+        var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
             labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source)
+        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, collation: collation)
+        if page.isSplit, page.facets != nil {
+            warnings.append(.warning(
+                at: settings.keyLocations["filters"] ?? settings.keyLocations["sortable"] ?? input.source,
+                "filters and sorting are not offered on a page split into section pages yet",
+                hint: "raise 'split' above \(page.rowCount) rows to keep the page whole"))
+        }
         return Result(page: page, warnings: warnings)
     }
 

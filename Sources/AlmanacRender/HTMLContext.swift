@@ -92,10 +92,11 @@ struct HTMLContext {
             layout.pageTitle = "\(title) · \(page.title) · \(site.title)"
         }
         let shortTitles = view.isCompactIndex ? [] : Self.shortTitles(view.index.map(\.title))
+        let tableColumns = settings.layout == .table && !part.isFront ? FilterPanel.columns(page, fields: view.fields) : []
         var listing = ListingView(
             layout: layout, title: page.title, name: page.name, summary: TestSummary.line(for: page), comparison: ComparisonText(page), trend: TrendChart(page), times: TestTimes(page), action: root + listingPath,
             prose: view.prose.html, hasProse: front == nil && !view.prose.html.isEmpty, front: front, sectionNavigation: navigation,
-            sections: sections(page, view: view, paths: paths, part: part, root: root),
+            sections: sections(page, view: view, paths: paths, part: part, root: root, numeric: tableColumns.dropFirst().map(\.isNumeric)),
             directory: part.isFront ? directory(page, paths: paths, root: root) : [],
             isSplit: !paths.sectionFiles.isEmpty, hasIndex: view.hasIndex, isCompactIndex: view.isCompactIndex,
             index: view.index.enumerated().map { place, entry in
@@ -107,6 +108,10 @@ struct HTMLContext {
             isGrouped: settings.style == .grouped, isCollapsible: settings.isCollapsible, hasSearch: page.hasSearch,
             count: page.rowCount, searchData: paths.searchEntry ?? paths.searchData, isSearchEntry: paths.searchEntry != nil,
             twins: twins.map { LinkView(title: $0.displayName, href: root + paths.listing($0)) })
+        if !part.isFront {
+            listing.browse = FilterPanel.view(page, fields: view.fields)
+            if settings.layout == .table { listing.columns = tableColumns }
+        }
         if let assets = site.singleFile { inline(assets, page: page, paths: paths, into: &listing) }
         return listing
     }
@@ -123,10 +128,15 @@ struct HTMLContext {
 
     /// The sections a part shows with their rows: all of them, one (a section page), or none
     /// (the front of a split table). Rows are numbered in the order this page shows them.
-    private func sections(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart, root: String) -> [SectionView] {
+    /// `numeric`: in a table, which of the fields' columns hold numbers.
+    private func sections(_ page: Page, view: PageView, paths: PagePaths, part: ListingPart, root: String, numeric: [Bool]) -> [SectionView] {
         if case .front = part { return [] }
         let searched = Set(page.searchFields)
-        let columns = view.fields.map { Column(name: $0, label: page.settings.label(for: $0), isSearched: searched.contains($0), format: page.settings.formats[$0]) }
+        let columns = view.fields.enumerated().map { place, field in
+            Column(
+                name: field, label: page.settings.label(for: field), isSearched: searched.contains(field), format: page.settings.formats[field],
+                isNumeric: place < numeric.count && numeric[place])
+        }
         let isLabelSearched = searched.contains(page.labelField)
         var labels = FieldLabels(page.settings)
         var sections: [SectionView] = []
@@ -237,6 +247,7 @@ struct HTMLContext {
         let label: String
         let isSearched: Bool
         let format: FieldFormat?
+        let isNumeric: Bool
     }
 
     /// `labels`: shared by the page's rows, for the fields a row opened in place shows.
@@ -247,7 +258,9 @@ struct HTMLContext {
         let settings = page.settings
         let values = row.record.values(columns.map(\.name))
         let fields = zip(columns, values).map { column, value in
-            RowView.FieldCell(name: column.name, label: column.label, value: FieldText.row(value, format: column.format), isSearched: column.isSearched)
+            RowView.FieldCell(
+                name: column.name, label: column.label, value: FieldText.row(value, format: column.format), isSearched: column.isSearched,
+                isNumeric: column.isNumeric)
         }
         var view = RowView(
             id: "row-" + row.slug, number: number, label: row.label, isLabelSearched: isLabelSearched, fields: fields,
@@ -261,6 +274,10 @@ struct HTMLContext {
             }
         }
         if let field = settings.image { view.image = imageURL(row.record[field], root: root) }
+        if let facets = page.facets, !page.isSplit {
+            view.filterValues = facets.filters.isEmpty ? nil : FilterPanel.filterAttribute(facets, row: number)
+            view.sortRanks = facets.sorts.isEmpty ? nil : FilterPanel.sortAttribute(facets, row: number)
+        }
         if let accessory = settings.accessory, accessory != "disclosure" {
             view.accessoryName = accessory
             if case .bool(true)? = row.record[accessory] { view.isChecked = true }

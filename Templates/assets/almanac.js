@@ -41,18 +41,20 @@
     };
     const collapsed = read();
     const toggles = Array.from(main.querySelectorAll('.section-toggle'));
+    // A table's section is its own tbody: its rows fold away under its header row.
     const setOpen = (toggle, open) => {
       toggle.setAttribute('aria-expanded', String(open));
       const body = document.getElementById(toggle.getAttribute('aria-controls'));
-      if (body) body.hidden = !open;
+      if (body && body.tagName === 'TBODY') body.toggleAttribute('data-collapsed', !open);
+      else if (body) body.hidden = !open;
     };
     const restore = () => {
-      for (const toggle of toggles) setOpen(toggle, !collapsed.has(toggle.closest('section').id));
+      for (const toggle of toggles) setOpen(toggle, !collapsed.has(toggle.closest('.section').id));
     };
     let isSearching = () => false;
     for (const toggle of toggles) {
       toggle.addEventListener('click', () => {
-        const id = toggle.closest('section').id;
+        const id = toggle.closest('.section').id;
         const open = toggle.getAttribute('aria-expanded') !== 'true';
         setOpen(toggle, open);
         // A section opened by a search is not remembered as opened.
@@ -172,19 +174,370 @@
     if (image.complete && image.naturalWidth === 0 && image.getAttribute('src')) hide();
   }
 
-  const field = document.getElementById('search-field');
-  if (!field) return;
-  const form = field.form;
   const status = main.querySelector('.search-status');
   const noResults = main.querySelector('.no-results');
-  const MAX_RESULTS = 100;
-  // The results a phone shows without scrolling.
-  const SCREENFUL = 12;
-
   const announce = (count) => {
     noResults.hidden = count !== 0;
     status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
   };
+
+  // ---- Counts in headers and footers: while searching or filtering, `{{count}} states` says
+  // how many of the section's rows show, as a table view reloads its footers; cleared, the
+  // build's text. ----
+  const counted = (section) => Array.from(section.querySelectorAll('[data-count-many]'));
+  const originalText = new WeakMap();
+  const showCount = (section, shown, total) => {
+    for (const element of counted(section)) {
+      if (!originalText.has(element)) originalText.set(element, element.textContent);
+      element.textContent = shown === total ? originalText.get(element)
+        : shown === 1 ? element.dataset.countOne : element.dataset.countMany.split(contract.countToken).join(String(shown));
+    }
+  };
+
+  // ---- Which rows of a whole page show: those the search (when there is one) and every
+  // filter let through. Search and the filter panel each set their half; sections, their
+  // counts, the index and the announcement follow. ----
+  const visibility = (() => {
+    const rows = Array.from(main.querySelectorAll('.row[data-i]'));
+    const sections = Array.from(main.querySelectorAll('.section'));
+    const rowSections = rows.map((row) => row.closest('.section'));
+    const totals = new Map(sections.map((section) => [section, section.querySelectorAll('.row').length]));
+    let searched = null;
+    let filtered = null;
+    // Told when the search changes, so the filters' counts follow it.
+    let onSearch = null;
+    const refresh = () => {
+      const narrowed = searched !== null || filtered !== null;
+      const visibleIn = new Map();
+      let count = 0;
+      rows.forEach((row, i) => {
+        const show = (searched === null || searched[i] === 1) && (filtered === null || filtered[i] === 1);
+        if (row.hidden === show) row.hidden = !show;
+        if (show) {
+          count += 1;
+          visibleIn.set(rowSections[i], (visibleIn.get(rowSections[i]) || 0) + 1);
+        }
+      });
+      for (const section of sections) {
+        const visible = !narrowed || visibleIn.has(section);
+        if (section.hidden === visible) section.hidden = !visible;
+        sectionIndex.setEnabled(section.id, visible);
+        showCount(section, visible ? visibleIn.get(section) || totals.get(section) : 0, totals.get(section));
+        // A search or filter opens any collapsed section that has rows to show.
+        if (narrowed && visible) collapsing.open(section);
+      }
+      if (narrowed) announce(count);
+      else {
+        noResults.hidden = true;
+        if (status && !status.classList.contains('search-error')) status.textContent = '';
+        collapsing.restore();
+      }
+    };
+    return {
+      rows,
+      sections,
+      // `matches`: 1 for each row the search finds, or null for no search.
+      setSearch: (matches) => { searched = matches; if (onSearch) onSearch(); else refresh(); },
+      setFilters: (passing) => { filtered = passing; refresh(); },
+      isFound: (i) => searched === null || searched[i] === 1,
+      isNarrowed: () => searched !== null || filtered !== null,
+      onSearch: (callback) => { onSearch = callback; },
+    };
+  })();
+
+  // ---- The filter panel and Sort by, on a whole page: each row's values for each filter and
+  // its rank in each order come from the build (`data-f`, `data-s`; FilterPanel.swift), so
+  // counting and ordering compare numbers only. Several values of one filter are OR, filters
+  // are AND, and a filter's counts are those its values would have with its own choice
+  // cleared. The state lives in the address: a click is a step back/forward can retrace. ----
+  const browse = (() => {
+    const panel = main.querySelector('.browse');
+    if (!panel || isSplit) return null;
+    panel.hidden = false;
+    const details = panel.querySelector('.filter-panel');
+    if (details && window.matchMedia('(min-width: 48rem)').matches) details.open = true;
+    const lang = document.documentElement.lang || 'en';
+    const numbers = new Intl.NumberFormat(lang);
+    const rows = visibility.rows;
+    const filters = Array.from(panel.querySelectorAll('fieldset.filter')).map((set) => ({
+      param: set.dataset.filter,
+      kind: set.dataset.kind,
+      legend: set.querySelector('legend').textContent,
+      boxes: Array.from(set.querySelectorAll('input[type=checkbox]')),
+      from: set.querySelector('.range-from'),
+      to: set.querySelector('.range-to'),
+    }));
+    const isRange = (filter) => filter.kind === 'range';
+    // Each row's value numbers for each filter (a range: its key, or null).
+    const rowValues = rows.map((row) => (row.dataset.f || '').split(' ').map((part, f) => {
+      if (!filters[f]) return null;
+      if (isRange(filters[f])) return part === '-' ? null : Number(part);
+      return part.split(',').filter(Boolean).map(Number);
+    }));
+    // A date input's 1999-04-12 as the build keys dates: 19990412.
+    const keyOf = (input) => {
+      if (!input || input.value === '') return null;
+      if (input.type === 'date') {
+        const parts = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(input.value);
+        return parts ? Number(parts[1]) * 10000 + Number(parts[2]) * 100 + Number(parts[3]) : null;
+      }
+      const number = Number(input.value);
+      return Number.isFinite(number) ? number : null;
+    };
+    const chosen = (filter) => new Set(filter.boxes.filter((box) => box.checked).map((box) => Number(box.dataset.v)));
+    const isActive = (filter) => (isRange(filter) ? keyOf(filter.from) !== null || keyOf(filter.to) !== null : filter.boxes.some((box) => box.checked));
+    const passer = (filter) => {
+      if (isRange(filter)) {
+        const low = keyOf(filter.from);
+        const high = keyOf(filter.to);
+        return (value) => value !== null && (low === null || value >= low) && (high === null || value <= high);
+      }
+      const wanted = chosen(filter);
+      return (values) => values.some((value) => wanted.has(value));
+    };
+
+    // Counts: a row counts towards a filter's values when it is found and passes every other
+    // filter; it shows when it passes them all.
+    const apply = () => {
+      const active = filters.map(isActive);
+      const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
+      const counts = filters.map((filter) => new Array(filter.boxes.length).fill(0));
+      const anyActive = active.some(Boolean);
+      const passing = anyActive ? new Uint8Array(rows.length) : null;
+      for (let i = 0; i < rows.length; i += 1) {
+        if (!visibility.isFound(i)) continue;
+        let failed = -1;
+        let failures = 0;
+        for (let f = 0; f < filters.length && failures < 2; f += 1) {
+          if (passes[f] && !passes[f](rowValues[i][f])) { failed = f; failures += 1; }
+        }
+        if (failures === 0 && passing) passing[i] = 1;
+        if (failures > 1) continue;
+        for (let f = 0; f < filters.length; f += 1) {
+          if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
+          for (const value of rowValues[i][f]) counts[f][value] += 1;
+        }
+      }
+      filters.forEach((filter, f) => filter.boxes.forEach((box, v) => {
+        const count = box.parentElement.querySelector('.filter-count');
+        const text = numbers.format(counts[f][v]);
+        if (count.textContent !== text) count.textContent = text;
+        box.closest('li').classList.toggle('is-empty', counts[f][v] === 0 && !box.checked);
+      }));
+      describe();
+      visibility.setFilters(passing);
+    };
+
+    // ---- The bar that says what is applied, each choice with a button that takes it away. ----
+    const bar = main.querySelector('.applied-filters');
+    const button = (text, label, action, className) => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = className;
+      element.textContent = text;
+      if (label) element.setAttribute('aria-label', label);
+      element.addEventListener('click', () => { action(); changed(true); });
+      return element;
+    };
+    const describe = () => {
+      const parts = [];
+      for (const filter of filters) {
+        if (!isActive(filter)) continue;
+        const part = document.createElement('span');
+        part.className = 'applied-filter';
+        part.append(filter.legend + ': ');
+        if (isRange(filter)) {
+          const text = (filter.from.value || '…') + ' – ' + (filter.to.value || '…');
+          part.append(button(text + ' ✕', 'Remove ' + filter.legend + ' ' + text, () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
+        } else {
+          filter.boxes.filter((box) => box.checked).forEach((box, k) => {
+            if (k > 0) part.append(', ');
+            part.append(button(box.value + ' ✕', 'Remove ' + filter.legend + ': ' + box.value, () => { box.checked = false; }, 'applied-value'));
+          });
+        }
+        parts.push(part);
+      }
+      bar.replaceChildren();
+      parts.forEach((part, k) => { if (k > 0) bar.append(' · '); bar.append(part); });
+      if (parts.length > 0) {
+        bar.append(' · ');
+        bar.append(button('Clear all', null, () => {
+          for (const filter of filters) {
+            for (const box of filter.boxes) box.checked = false;
+            if (filter.from) { filter.from.value = ''; filter.to.value = ''; }
+          }
+        }, 'applied-clear'));
+      }
+      bar.hidden = parts.length === 0;
+    };
+
+    // ---- Long lists narrow as a value is typed. ----
+    for (const find of panel.querySelectorAll('.filter-find')) {
+      const items = Array.from(find.closest('fieldset').querySelectorAll('.filter-values li'));
+      const texts = items.map((item) => fold(item.querySelector('.filter-value').textContent));
+      find.addEventListener('input', () => {
+        const wanted = fold(find.value.trim());
+        items.forEach((item, k) => { item.hidden = wanted !== '' && !texts[k].includes(wanted); });
+      });
+    }
+
+    // ---- Sort by: any order but the page's own shows one flat list, without sections or the
+    // index, as a table view does when a list is not alphabetical. Ties keep the page's order,
+    // and rows without the value come last either way. ----
+    const select = panel.querySelector('.sort-control');
+    const sortFields = select ? Array.from(select.options).map((option) => option.value).filter((value) => value && value[0] !== '-') : [];
+    const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
+    const table = main.querySelector('table.rows-table');
+    const index = document.querySelector('nav.section-index');
+    const homes = visibility.sections.map((section) => ({
+      container: section.tagName === 'TBODY' ? section : section.querySelector('ul.rows'),
+      anchor: section.querySelector('.section-footer-row'),
+      rows: Array.from(section.querySelectorAll('.row')),
+    }));
+    let flat = null;
+    let order = '';
+    const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
+    const sortBy = (value) => {
+      const field = value.replace(/^-/, '');
+      const place = sortFields.indexOf(field);
+      if (place < 0) value = '';
+      order = value;
+      if (select) select.value = value;
+      for (const header of headers) {
+        if (header.dataset.sort === field && value) header.setAttribute('aria-sort', value[0] === '-' ? 'descending' : 'ascending');
+        else header.removeAttribute('aria-sort');
+      }
+      if (!value) {
+        if (flat) {
+          for (const home of homes) for (const row of home.rows) home.container.insertBefore(row, home.anchor);
+          flat.remove();
+          flat = null;
+        }
+        main.classList.remove('is-sorted');
+        if (index) index.hidden = false;
+        return;
+      }
+      const descending = value[0] === '-';
+      const sorted = rows.map((row, i) => i).sort((a, b) => {
+        const x = ranks[a][place];
+        const y = ranks[b][place];
+        if (x !== y) {
+          if (x < 0) return 1;
+          if (y < 0) return -1;
+          return descending ? y - x : x - y;
+        }
+        return a - b;
+      });
+      if (!flat) {
+        if (table) {
+          flat = document.createElement('tbody');
+          flat.className = 'sorted-rows';
+          table.append(flat);
+        } else {
+          flat = document.createElement('div');
+          flat.className = 'sorted-list';
+          const list = document.createElement('ul');
+          list.className = 'rows';
+          flat.append(list);
+          const last = visibility.sections[visibility.sections.length - 1];
+          if (last) last.after(flat);
+        }
+      }
+      const list = table ? flat : flat.firstChild;
+      for (const i of sorted) list.append(rows[i]);
+      main.classList.add('is-sorted');
+      if (index) index.hidden = true;
+    };
+    if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); });
+    for (const header of headers) {
+      const control = document.createElement('button');
+      control.type = 'button';
+      control.className = 'column-sort';
+      control.append(...header.childNodes);
+      header.append(control);
+      control.addEventListener('click', () => {
+        const field = header.dataset.sort;
+        sortBy(order === field ? '-' + field : field);
+        changed(true);
+      });
+    }
+
+    // ---- The address: `?region=South&region=West&admitted=1850..1900&sort=-admitted`. ----
+    const write = (push) => {
+      const url = new URL(location.href);
+      for (const filter of filters) {
+        url.searchParams.delete(filter.param);
+        if (isRange(filter)) {
+          if (isActive(filter)) url.searchParams.set(filter.param, filter.from.value + '..' + filter.to.value);
+        } else {
+          for (const box of filter.boxes) if (box.checked) url.searchParams.append(filter.param, box.value);
+        }
+      }
+      if (order) url.searchParams.set('sort', order); else url.searchParams.delete('sort');
+      if (url.href === location.href) return;
+      try {
+        if (push) history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+      } catch { /* file:// may refuse */ }
+    };
+    const read = () => {
+      const params = new URLSearchParams(location.search);
+      for (const filter of filters) {
+        if (isRange(filter)) {
+          const [low = '', high = ''] = (params.get(filter.param) || '').split('..');
+          filter.from.value = low;
+          filter.to.value = high;
+        } else {
+          const wanted = new Set(params.getAll(filter.param));
+          for (const box of filter.boxes) box.checked = wanted.has(box.value);
+        }
+      }
+      sortBy(params.get('sort') || '');
+    };
+    const changed = (push) => { apply(); write(push); };
+    panel.addEventListener('change', (event) => {
+      if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed(true);
+    });
+
+    // ---- Download shown rows: what the search and filters leave, in the page's order or the
+    // chosen one, as the columns the page shows. ----
+    const download = panel.querySelector('.download-shown');
+    if (download) {
+      const columns = JSON.parse(panel.dataset.columns || '[]');
+      const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
+      download.addEventListener('click', () => {
+        const lines = [columns.map(([, label]) => cell(label)).join(',')];
+        const ordered = flat ? Array.from((table ? flat : flat.firstChild).children) : rows;
+        for (const row of ordered) {
+          if (row.hidden) continue;
+          lines.push(columns.map(([name], k) => {
+            const part = k === 0 ? row.querySelector('.label') : row.querySelector('[data-field="' + CSS.escape(name) + '"]');
+            return cell(part ? part.textContent : '');
+          }).join(','));
+        }
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }));
+        link.download = pageName + '-shown.csv';
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 0);
+      });
+    }
+
+    visibility.onSearch(apply);
+    window.addEventListener('popstate', () => { read(); apply(); });
+    read();
+    if (filters.some(isActive)) apply();
+    return { isActive: () => filters.some(isActive) };
+  })();
+  collapsing.whileSearching(() => visibility.isNarrowed());
+
+  const field = document.getElementById('search-field');
+  if (!field) return;
+  const form = field.form;
+  const MAX_RESULTS = 100;
+  // The results a phone shows without scrolling.
+  const SCREENFUL = 12;
 
   // A search whose data cannot be loaded says so where a reader looks, not only to a screen
   // reader.
@@ -436,24 +789,11 @@
   })();
   const narrowHint = (shown, total) => 'Showing the first ' + shown + ' of ' + total + ' — type more to narrow the search.';
 
-  // ---- Counts in headers and footers: while searching, `{{count}} states` says how many of
-  // the section's rows show, as a table view reloads its footers; cleared, the build's text. ----
-  const counted = (section) => Array.from(section.querySelectorAll('[data-count-many]'));
-  const originalText = new WeakMap();
-  const showCount = (section, shown, total) => {
-    for (const element of counted(section)) {
-      if (!originalText.has(element)) originalText.set(element, element.textContent);
-      element.textContent = shown === total ? originalText.get(element)
-        : shown === 1 ? element.dataset.countOne : element.dataset.countMany.split(contract.countToken).join(String(shown));
-    }
-  };
 
-  // ---- Strategy: the whole table is on this page; rows that do not match are hidden. ----
+  // ---- Strategy: the whole table is on this page; rows that do not match are hidden (by
+  // `visibility`, which the filters share). ----
   const wholePage = (folded) => {
-    const rows = Array.from(main.querySelectorAll('li.row'));
-    const sections = Array.from(main.querySelectorAll('section.section'));
-    const rowSections = rows.map((row) => row.closest('section'));
-    const totals = new Map(sections.map((section) => [section, section.querySelectorAll('li.row').length]));
+    const rows = visibility.rows;
     // Highlighting waits until a row is on screen: a keystroke that matches 5,000 rows marks
     // only the few dozen a reader can see, and the rest as they scroll into view.
     const wanted = new Map();
@@ -482,44 +822,26 @@
     }
     return {
       search: (terms, done) => {
-        let count = 0;
-        const visibleIn = new Map();
+        const matches = new Uint8Array(rows.length);
         rows.forEach((row, i) => {
           const text = folded[i] || '';
-          const matches = terms.every((term) => text.includes(term));
-          if (row.hidden === matches) row.hidden = !matches;
-          if (matches) {
-            count += 1;
+          if (terms.every((term) => text.includes(term))) {
+            matches[i] = 1;
             wanted.set(row, terms);
             if (onScreen.has(row)) apply(row);
-            const section = rowSections[i];
-            visibleIn.set(section, (visibleIn.get(section) || 0) + 1);
           } else if (wanted.has(row)) {
             wanted.delete(row);
             if (applied.has(row)) { unhighlight(row); applied.delete(row); }
           }
         });
-        for (const section of sections) {
-          const visible = visibleIn.has(section);
-          section.hidden = !visible;
-          sectionIndex.setEnabled(section.id, visible);
-          if (visible) showCount(section, visibleIn.get(section), totals.get(section));
-          // Search opens any collapsed section that has matches.
-          if (visible) collapsing.open(section);
-        }
-        announce(count);
+        visibility.setSearch(matches);
         done();
       },
       clear: () => {
-        for (const row of rows) if (row.hidden) row.hidden = false;
         for (const row of applied.keys()) unhighlight(row);
         applied.clear();
         wanted.clear();
-        for (const section of sections) {
-          section.hidden = false;
-          sectionIndex.setEnabled(section.id, true);
-          showCount(section, totals.get(section), totals.get(section));
-        }
+        visibility.setSearch(null);
       },
     };
   };
@@ -856,7 +1178,7 @@
   // ---- The search field drives whichever strategy the data calls for. ----
   let query = '';
   let strategy = null;
-  collapsing.whileSearching(() => query !== '');
+  collapsing.whileSearching(() => query !== '' || visibility.isNarrowed());
   const strategyFor = (loaded) => {
     if (loaded.sharded) return sharded(loaded);
     if (isSplit) return splitPages(loaded);
@@ -885,6 +1207,7 @@
     form.classList.toggle('has-query', query.length > 0);
     if (terms.length === 0) {
       if (strategy) strategy.clear();
+      if (visibility.isNarrowed()) return;
       noResults.hidden = true;
       if (!status.classList.contains('search-error')) status.textContent = '';
       collapsing.restore();
@@ -935,4 +1258,13 @@
     field.value = initial;
     update();
   }
+  // Back and forward bring the search of that step back too.
+  window.addEventListener('popstate', () => {
+    const stepped = new URLSearchParams(location.search).get('q') || '';
+    if (stepped === field.value.trim()) return;
+    field.value = stepped;
+    query = stepped;
+    started = performance.now();
+    run();
+  });
 })();

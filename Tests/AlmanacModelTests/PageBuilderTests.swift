@@ -251,6 +251,11 @@ import Testing
         ("image", .string("nope"), "'image' names 'nope', a field the data does not have", nil),
         ("fields", .list([.string("capital"), .string("admited")]), "'fields' names 'admited', a field the data does not have", "did you mean 'admitted'?"),
         ("group", .string("year:capital"), "'group' asks for the dates in 'capital', but none of its values is a date", nil),
+        ("filters", .list([.string("capitol")]), "'filters' names 'capitol', a field the data does not have", "did you mean 'capital'?"),
+        ("filters", .list([.string("year:capital")]), "'filters' asks for the years in 'capital', but none of its values is a date", nil),
+        ("filters", .list([.object(Object([.init(name: "capital", value: .string("range"))]))]),
+         "'filters' asks for a range of 'capital', but none of its values is a number or a date", nil),
+        ("sortable", .list([.string("admited")]), "'sortable' names 'admited', a field the data does not have", "did you mean 'admitted'?"),
     ])
     func settingsThatNameMissingFieldsAreErrorsAtTheirLine(key: String, value: Value, message: String, hint: String?) throws {
         var object = Object()

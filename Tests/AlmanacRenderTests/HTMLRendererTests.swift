@@ -275,3 +275,47 @@ import Testing
         #expect(!files.keys.contains { $0.hasPrefix("assets/search-") })
     }
 }
+
+/// The filter panel, Sort by and the table layout as the build writes them.
+@Suite struct BrowseHTMLTests {
+    static let shops: [[String: Value]] = [
+        ["name": .string("Birch"), "city": .string("Berlin"), "staff": .number(Number(12))],
+        ["name": .string("Acme"), "city": .string("Paris"), "staff": .number(Number(120))],
+        ["name": .string("Cobalt"), "city": .string("Berlin"), "staff": .number(Number(7))],
+    ]
+
+    /// Hidden until the script shows it: without scripts it could do nothing.
+    @Test func thePanelListsValuesWithCountsAndEachRowItsValuesAndRanks() throws {
+        let files = try HTMLRendererTests.render(Self.shops) { settings in
+            settings.filters = [FilterSpec(field: "city", kind: .values), FilterSpec(field: "staff", kind: .range)]
+            settings.sortable = ["staff"]
+            settings.fields = ["city", "staff"]
+        }
+        let page = try HTMLRendererTests.document(try #require(files["things.html"]))
+        #expect(try HTMLRendererTests.strings(page, "//div[@class='browse']/@hidden") == ["hidden"])
+        #expect(try HTMLRendererTests.strings(page, "//fieldset[@data-filter='city']//input/@value") == ["Berlin", "Paris"])
+        #expect(try HTMLRendererTests.strings(page, "//fieldset[@data-filter='city']//span[@class='filter-count']") == ["2", "1"])
+        #expect(try HTMLRendererTests.strings(page, "//fieldset[@data-filter='staff']//input/@placeholder") == ["7", "120"])
+        #expect(try HTMLRendererTests.strings(page, "//select[@class='sort-control']/option/@value") == ["", "name", "-name", "staff", "-staff"])
+        #expect(try HTMLRendererTests.strings(page, "//li[@class='row']/@data-f") == ["1 120", "0 12", "0 7"])
+        #expect(try HTMLRendererTests.strings(page, "//li[@class='row']/@data-s") == ["0 2", "1 1", "2 0"])
+    }
+
+    @Test func aTableHasAColumnPerFieldAndATbodyPerSection() throws {
+        let files = try HTMLRendererTests.render(Self.shops) { settings in
+            settings.layout = .table
+            settings.grouping = .field("city")
+            settings.fields = ["staff", "city"]
+            settings.sortable = ["staff"]
+        }
+        let page = try HTMLRendererTests.document(try #require(files["things.html"]))
+        #expect(try HTMLRendererTests.strings(page, "//table//thead//th") == ["Name", "Staff", "City"])
+        #expect(try HTMLRendererTests.strings(page, "//table//thead//th/@data-sort") == ["name", "staff"])
+        #expect(try HTMLRendererTests.strings(page, "//table//thead//th[@class='numeric']") == ["Staff"])
+        #expect(try HTMLRendererTests.strings(page, "//table/tbody/@id") == ["berlin", "paris"])
+        #expect(try HTMLRendererTests.strings(page, "//tbody[@id='berlin']/tr[@class='section-heading']/th") == ["Berlin"])
+        #expect(try HTMLRendererTests.strings(page, "//tbody[@id='berlin']/tr[@class='row']/th") == ["Birch", "Cobalt"])
+        #expect(try HTMLRendererTests.strings(page, "//tbody[@id='berlin']/tr[@class='row']/td[@class='numeric']") == ["12", "7"])
+        #expect(try HTMLRendererTests.strings(page, "//section").isEmpty)
+    }
+}

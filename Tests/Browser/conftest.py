@@ -72,11 +72,16 @@ def server(site):
     root.mkdir(exist_ok=True)
     if not (root / "docs").exists():
         (root / "docs").symlink_to(site)
-    handler = functools.partial(StrictHandler, directory=str(root))
+    yield from serve(root, "/docs")
+
+
+def serve(directory, path=""):
+    """Serves `directory` on loopback under the strict policy until the fixture ends."""
+    handler = functools.partial(StrictHandler, directory=str(directory))
     httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/docs"
+    yield f"http://127.0.0.1:{httpd.server_address[1]}{path}"
     httpd.shutdown()
 
 
@@ -122,3 +127,17 @@ def phone():
     driver = make_driver(width=320, height=640)
     yield driver
     driver.quit()
+
+
+@pytest.fixture(scope="session")
+def browse_site():
+    """A catalogue of 120 companies with filters, Sort by and a table layout."""
+    folder = pathlib.Path(tempfile.mkdtemp(prefix="almanac-browser-browse-"))
+    yield build(pathlib.Path(__file__).parent / "sites" / "browse" / "Content", folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def browse_server(browse_site):
+    """The catalogue served on loopback under the strict policy."""
+    yield from serve(browse_site)

@@ -6,6 +6,8 @@ import AlmanacCore
 public struct PageSettings: Sendable, Equatable {
     public enum IndexMode: String, Sendable { case off, letters, full }
     public enum Style: String, Sendable, CaseIterable { case plain, grouped }
+    /// How rows are laid out: a list of cells, or a table with a column per field.
+    public enum Layout: String, Sendable, CaseIterable { case list, table }
     /// A line at the top that sums the rows up; `tests` counts a test report's outcomes.
     public enum Summary: String, Sendable, CaseIterable { case tests }
     /// `detail: failing` gives a page only to rows whose `status` is failed or error: a test
@@ -36,6 +38,11 @@ public struct PageSettings: Sendable, Equatable {
     public var index: IndexMode = .letters
     public var search: Search = .allTextFields
     public var style: Style = .plain
+    public var layout: Layout = .list
+    /// The filter panel's filters, in the order shown.
+    public var filters: [FilterSpec] = []
+    /// Fields a reader may order the rows by, besides the label and the page's own order.
+    public var sortable: [String] = []
     public var image: String?
     public var accessory: String?
     /// Which rows get a page of their own: none, every row, or (a test report) the failing ones.
@@ -187,6 +194,8 @@ public struct PageSettings: Sendable, Equatable {
         }
         if let label { names.insert(label) }
         names.formUnion(fields)
+        names.formUnion(filters.map(\.field))
+        names.formUnion(sortable)
         names.formUnion(sort?.keys.map(\.field) ?? [])
         switch grouping {
         case .field(let field), .year(let field), .month(let field): names.insert(field)

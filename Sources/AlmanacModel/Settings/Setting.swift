@@ -26,6 +26,9 @@ public struct Setting: Sendable {
         case listOrFlag
         /// Names to texts (`labels: {a: "A"}`).
         case map
+        /// A list whose items are texts or `NAME: WORD` pairs, each read as `NAME:WORD`
+        /// (`filters: [city, employees: range]`).
+        case fieldSpecs
     }
 
     /// A value that passed its kind's check, handed to the code that stores it.
@@ -119,6 +122,7 @@ public struct Setting: Sendable {
         case .choice(let words): return words.joined(separator: "|")
         case .listOrFlag: return "A,B|true|false"
         case .map: return "A=NAME,…"
+        case .fieldSpecs: return "A,B:WORD"
         }
     }
 
@@ -159,6 +163,7 @@ public struct Setting: Sendable {
         case .choice(let words): return words.last ?? ""
         case .listOrFlag: return "a,b"
         case .map: return "a=A"
+        case .fieldSpecs: return "a,b:range"
         }
     }
 
@@ -201,6 +206,8 @@ public struct Setting: Sendable {
         case .listOrFlag:
             if case .bool(let flag) = value { return .flag(flag) }
             return .list(try list(value, at: location))
+        case .fieldSpecs:
+            return .list(try list(value, at: location, pairs: true))
         case .map:
             guard case .object(let object) = value else {
                 throw .error(at: location, "'\(key)' must map names to text, found \(Self.describe(value))")
@@ -218,7 +225,7 @@ public struct Setting: Sendable {
         let flag: Value? = text == "true" ? .bool(true) : text == "false" ? .bool(false) : nil
         switch kind {
         case .text: return .string(text)
-        case .list: return items()
+        case .list, .fieldSpecs: return items()
         case .flag, .choice: return flag ?? .string(text)
         case .count, .countOrOff: return flag ?? Number(parsing: text).map(Value.number) ?? .string(text)
         case .listOrFlag: return flag ?? items()
@@ -250,11 +257,18 @@ public struct Setting: Sendable {
         return value.text
     }
 
-    private func list(_ value: Value, at location: SourceLocation) throws(Diagnostic) -> [String] {
+    /// `pairs`: an item may be a one-key mapping of a text, read as `key:text`.
+    private func list(_ value: Value, at location: SourceLocation, pairs: Bool = false) throws(Diagnostic) -> [String] {
         switch value {
         case .list(let items):
             var texts: [String] = []
-            for item in items { texts.append(try text(item, at: location)) }
+            for item in items {
+                if pairs, case .object(let object) = item, object.fields.count == 1, let pair = object.fields.first, pair.value.isScalar {
+                    texts.append(pair.name + ":" + pair.value.text)
+                } else {
+                    texts.append(try text(item, at: location))
+                }
+            }
             return texts
         case .null: return []
         default: return [try text(value, at: location)]

@@ -78,6 +78,36 @@ extension Setting {
             "style", .choice(PageSettings.Style.allCases.map(\.rawValue)), help: "how sections look", default: "plain",
             page: { settings, value, _ in settings.style = PageSettings.Style(rawValue: value.text) ?? .plain }),
         Setting(
+            "layout", .choice(PageSettings.Layout.allCases.map(\.rawValue)),
+            help: "rows as a list, or as a table with a column per field (falls back to the list on a phone)", default: "list",
+            page: { settings, value, _ in settings.layout = PageSettings.Layout(rawValue: value.text) ?? .list }),
+        Setting(
+            "filters", .fieldSpecs, help: "the filter panel: FIELD (its values), year:FIELD (a date's years) or FIELD:range",
+            placeholder: "FILTER,…", example: "category,year:founded,employees:range",
+            page: { settings, value, location throws(Diagnostic) in
+                var filters: [FilterSpec] = []
+                for item in value.list {
+                    guard let filter = FilterSpec(item) else {
+                        throw .error(
+                            at: location, "'filters' cannot read '\(item)'",
+                            hint: "write a field, year:FIELD for a date field's years, or FIELD: range for from–to")
+                    }
+                    guard !["q", "sort"].contains(filter.field) else {
+                        throw .error(
+                            at: location, "a filter on a field named '\(filter.field)' would share its place in the address with the page's \(filter.field == "q" ? "search" : "order")",
+                            hint: "name the field otherwise in the data, or leave it out of 'filters'")
+                    }
+                    if let twice = filters.first(where: { $0.field == filter.field }) {
+                        throw .error(at: location, "'filters' names '\(twice.field)' twice")
+                    }
+                    filters.append(filter)
+                }
+                settings.filters = filters
+            }),
+        Setting(
+            "sortable", .list, help: "fields a reader may order the rows by (a Sort by control; other orders show one flat list)",
+            placeholder: "FIELD,…", example: "founded,employees", page: { settings, value, _ in settings.sortable = value.list }),
+        Setting(
             "image", .text, help: "a field holding a picture: a path under static/ or an http(s) URL", placeholder: "FIELD",
             page: { settings, value, _ in settings.image = value.text }),
         Setting(

@@ -36,6 +36,10 @@ struct ListingView {
     var isSearchEntry: Bool
     /// The other formats written beside the page.
     var twins: [LinkView]
+    /// The filter panel and Sort by control, when the page offers them.
+    var browse: BrowseView? = nil
+    /// `layout: table`: the table's columns; empty for a list.
+    var columns: [ColumnHeading] = []
 
     struct Pager {
         var previous: LinkView?
@@ -108,11 +112,16 @@ struct RowView: Sendable {
     var isChecked: Bool
     /// A test's outcome, marked by the stylesheet (`StatusMark`).
     var status: String?
+    /// What the filter panel and Sort by read of the row (`FilterPanel`).
+    var filterValues: String? = nil
+    var sortRanks: String? = nil
 
     struct FieldCell: Sendable {
         let name: String
         let label: String
         let value: String
         let isSearched: Bool
+        /// In a table, the cell is right-aligned: its column holds numbers.
+        var isNumeric = false
     }
 }

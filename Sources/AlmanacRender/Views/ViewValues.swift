@@ -85,7 +85,35 @@ extension ListingView: TemplateView {
             ["name": .string(twin.title), "href": .string(twin.href), "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1)]
         })
         values["hasTwins"] = .bool(!twins.isEmpty)
+        values["browse"] = browse?.templateValue ?? .null
+        values["isTable"] = .bool(!columns.isEmpty)
+        values["columnCount"] = columns.count.templateValue
+        values["columns"] = .list(columns.map { column in
+            ["label": .string(column.label), "sort": column.sort.templateValue, "isNumeric": .bool(column.isNumeric)]
+        })
         return values
+    }
+}
+
+extension BrowseView: TemplateView {
+    var templateObject: TemplateObject {
+        [
+            "filters": .list(filters.map { filter in
+                [
+                    "param": .string(filter.param), "legend": .string(filter.legend), "kind": .string(filter.kind),
+                    "isRange": .bool(filter.kind == "range"), "hasFind": .bool(filter.hasFind),
+                    "values": .list(filter.values.map { value in
+                        ["number": value.number.templateValue, "title": .string(value.title), "count": .string(value.count)]
+                    }),
+                    "inputType": filter.inputType.templateValue, "lowest": filter.lowest.templateValue,
+                    "highest": filter.highest.templateValue,
+                ]
+            }),
+            "hasFilters": .bool(!filters.isEmpty),
+            "sortOptions": .list(sortOptions.map { ["value": .string($0.value), "text": .string($0.text)] }),
+            "hasSorts": .bool(!sortOptions.isEmpty),
+            "columns": .string(columns),
+        ]
     }
 }
 
@@ -128,6 +156,7 @@ extension RowView: TemplateView {
                 [
                     "name": .string(field.name), "label": .string(field.label), "value": .string(field.value),
                     "isSearched": .bool(field.isSearched), "isBlank": .bool(field.value.isEmpty),
+                    "isNumeric": .bool(field.isNumeric),
                 ]
             }),
             "hasFields": .bool(!fields.isEmpty),
@@ -138,6 +167,8 @@ extension RowView: TemplateView {
             "hasInlineDetail": .bool(inlineDetail != nil),
             "accessoryName": accessoryName.templateValue,
             "isChecked": .bool(isChecked),
+            "filterValues": filterValues.templateValue,
+            "sortRanks": sortRanks.templateValue,
             "status": status.templateValue,
         ]
     }

@@ -1,0 +1,103 @@
+import AlmanacCore
+import AlmanacModel
+
+/// The filter panel and Sort by control made from a page's `Facets`, and the two attributes
+/// each row carries for them: `data-f`, the row's value numbers for each filter in turn (a
+/// range's key instead), and `data-s`, its rank in each order. The browser counts and orders
+/// with these numbers alone, so it never compares text as the build's collation does.
+enum FilterPanel {
+    /// A values list longer than this gets a field that narrows it.
+    static let findThreshold = 8
+
+    /// `fields`: the fields rows show, which "Download shown rows" writes after the label.
+    static func view(_ page: Page, fields: [String]) -> BrowseView? {
+        guard let facets = page.facets, !page.isSplit else { return nil }
+        let settings = page.settings
+        let filters = facets.filters.map { filter -> BrowseView.Filter in
+            let legend = settings.label(for: filter.spec.field)
+            guard filter.spec.kind == .range else {
+                return BrowseView.Filter(
+                    param: filter.spec.field, legend: legend, kind: filter.spec.kind.rawValue,
+                    values: filter.values.enumerated().map { number, value in
+                        BrowseView.Value(number: number, title: value.title, count: value.count.grouped)
+                    },
+                    hasFind: filter.values.count > findThreshold, inputType: nil, lowest: nil, highest: nil)
+            }
+            let keys = filter.keys.compactMap { $0 }
+            let bound = { (key: Double?) in key.map { rangeText($0, isDate: filter.isDate) } }
+            return BrowseView.Filter(
+                param: filter.spec.field, legend: legend, kind: "range", values: [], hasFind: false,
+                inputType: filter.isDate ? "date" : "number", lowest: bound(keys.min()), highest: bound(keys.max()))
+        }
+        var options = [BrowseView.SortOption(value: "", text: page.settings.sort == nil && page.settings.grouping == .firstLetter
+            ? "Sections" : "Sections (the page's order)")]
+        for sort in facets.sorts {
+            let field = sort.field ?? page.labelField
+            let name = settings.label(for: field)
+            let (up, down): (String, String) = switch sort.kind {
+            case .text: ("A to Z", "Z to A")
+            case .number: ("lowest first", "highest first")
+            case .date: ("oldest first", "newest first")
+            }
+            options.append(.init(value: field, text: name + ", " + up))
+            options.append(.init(value: "-" + field, text: name + ", " + down))
+        }
+        var columns = "["
+        for (place, field) in ([page.labelField] + fields.filter { $0 != page.labelField }).enumerated() {
+            columns += place == 0 ? "[" : ",["
+            JSONWriter.quote(field, into: &columns)
+            columns += ","
+            JSONWriter.quote(settings.label(for: field), into: &columns)
+            columns += "]"
+        }
+        return BrowseView(filters: filters, sortOptions: facets.sorts.isEmpty ? [] : options, columns: columns + "]")
+    }
+
+    /// A range key as its input writes it: a number as written, a yyyymmdd key as 1999-04-12.
+    static func rangeText(_ key: Double, isDate: Bool) -> String {
+        guard isDate else { return keyText(key) }
+        let whole = Int(key)
+        let year = String(whole / 10_000)
+        let month = String(whole / 100 % 100)
+        let day = String(whole % 100)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year + "-"
+            + (month.count < 2 ? "0" : "") + month + "-" + (day.count < 2 ? "0" : "") + day
+    }
+
+    /// A number as the browser's `Number()` reads it back: whole numbers without a point.
+    static func keyText(_ key: Double) -> String {
+        key == key.rounded() && abs(key) < 1e15 ? String(Int(key)) : String(key)
+    }
+
+    /// `data-f` of the row at `number` in page order.
+    static func filterAttribute(_ facets: Facets, row number: Int) -> String {
+        facets.filters.map { filter in
+            if filter.spec.kind == .range {
+                return filter.keys[number].map(keyText) ?? "-"
+            }
+            return filter.values(ofRow: number).map { String($0) }.joined(separator: ",")
+        }.joined(separator: " ")
+    }
+
+    /// `data-s` of the row at `number` in page order.
+    static func sortAttribute(_ facets: Facets, row number: Int) -> String {
+        facets.sorts.map { $0.ranks[number] < 0 ? "-" : String($0.ranks[number]) }.joined(separator: " ")
+    }
+
+    /// The columns of a table listing: the label, then the page's fields.
+    static func columns(_ page: Page, fields: [String]) -> [ColumnHeading] {
+        let sortable = Set((page.facets?.sorts ?? []).map { $0.field ?? page.labelField })
+        let rows = page.rows
+        return ([page.labelField] + fields).enumerated().map { place, field in
+            let isNumeric = place > 0 && rows.contains { $0.row.record[field].map { if case .number = $0 { true } else { false } } ?? false }
+                && rows.allSatisfy { row in
+                    switch row.row.record[field] {
+                    case .number?, .null?, nil: return true
+                    case .string(let text)?: return text.isEmpty
+                    default: return false
+                    }
+                }
+            return ColumnHeading(label: page.settings.label(for: field), sort: sortable.contains(field) ? field : nil, isNumeric: isNumeric)
+        }
+    }
+}
