@@ -208,6 +208,12 @@ public struct SinglePageRenderer: Sendable {
             } else if isTestReport && given.reportDefaults.contains("fields") {
                 page.fields = TestReportInput.fields(page.fields, records: records, grouping: page.grouping)
             }
+            if isTestReport && given.reportDefaults.contains("filters") {
+                page.filters = TestReportInput.filters(page.filters, records: records)
+            }
+            if isTestReport && given.reportDefaults.contains("sortable") {
+                page.sortable = page.sortable.filter { field in records.contains { if case .number? = $0[field] { true } else { false } } }
+            }
         }
         let fileName = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
         let name = options.name ?? fileName

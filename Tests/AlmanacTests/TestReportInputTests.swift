@@ -28,3 +28,32 @@ import Testing
         #expect(TestReportInput.fields(fields, records: [], grouping: .none) == [])
     }
 }
+
+/// A report's filter panel and Sort by, chosen from its tests.
+@Suite struct TestReportBrowsingTests {
+    static func html(_ xml: String) throws -> String {
+        let fileSystem = try SinglePageRendererTests.render(["junit.xml": xml], ["junit.xml"]) { $0.formats = [.html] }
+        return try #require(fileSystem.text("Output/junit.html"))
+    }
+
+    @Test func aReportFiltersByStatusAndSuiteAndSortsByTime() throws {
+        let html = try Self.html("""
+            <testsuites><testsuite name="a"><testcase classname="a" name="t1" time="0.5"><failure message="no"/></testcase>
+            <testcase classname="a" name="t2" time="0.1"/></testsuite>
+            <testsuite name="b"><testcase classname="b" name="t3" time="2"/></testsuite></testsuites>
+            """)
+        #expect(html.contains(#"<fieldset class="filter" data-filter="status" data-kind="values">"#))
+        #expect(html.contains(#"<fieldset class="filter" data-filter="suite" data-kind="values">"#))
+        #expect(html.contains(#"<option value="-time">Time, highest first</option>"#))
+    }
+
+    /// A filter with one value would offer nothing to choose.
+    @Test func aSuiteEveryTestSharesIsNoFilter() throws {
+        let html = try Self.html("""
+            <testsuite name="a"><testcase classname="a" name="t1" time="0.5"><failure message="no"/></testcase>
+            <testcase classname="a" name="t2" time="0.1"/></testsuite>
+            """)
+        #expect(html.contains(#"data-filter="status""#))
+        #expect(!html.contains(#"data-filter="suite""#))
+    }
+}

@@ -12,7 +12,17 @@ enum TestReportInput {
         "group": "outcome", "group_order": TestComparison.order.joined(separator: ","), "sort": "suite,name",
         "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,status,time,message,attempts,flips,previous",
         "detail": "failing", "max_bytes": "1000000", "formats": "time=duration", "labels": "previous=Before",
+        "filters": "status,suite", "sortable": "time",
     ]
+
+    /// The default filters less those with nothing to choose between: a field the tests do not
+    /// have, or whose value is the same in every test.
+    static func filters(_ filters: [FilterSpec], records: [Record]) -> [FilterSpec] {
+        filters.filter { filter in
+            guard let first = records.first?[filter.field]?.text else { return false }
+            return records.contains { ($0[filter.field]?.text ?? "") != first }
+        }
+    }
 
     /// The report's title when the page gives none: the name every file gives its run
     /// (`pytest tests`, a Go package, a Surefire class), else `Test report`.
