@@ -336,7 +336,14 @@
       element.className = className;
       element.textContent = text;
       if (label) element.setAttribute('aria-label', label);
-      element.addEventListener('click', () => { action(); changed(true); });
+      // The button goes with the choice it took away: focus moves to the bar's next choice,
+      // or to the panel once nothing is applied, not to the top of the page.
+      element.addEventListener('click', () => {
+        action();
+        changed(true);
+        const next = bar.querySelector('button') || panel.querySelector('.filter-panel > summary, select, button');
+        if (next) next.focus();
+      });
       return element;
     };
     const describe = () => {
@@ -448,7 +455,11 @@
       main.classList.add('is-sorted');
       if (index) index.hidden = true;
     };
-    if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); });
+    // A new order is said as the rows move (a screen reader hears nothing else change).
+    const sayOrder = () => {
+      if (status && select) status.textContent = order ? 'Sorted by ' + select.selectedOptions[0].textContent : 'In the page\'s order';
+    };
+    if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
     for (const header of headers) {
       const control = document.createElement('button');
       control.type = 'button';
@@ -459,6 +470,7 @@
         const field = header.dataset.sort;
         sortBy(order === field ? '-' + field : field);
         changed(true);
+        sayOrder();
       });
     }
 

@@ -89,4 +89,18 @@ import Testing
         let (_, onlyFilters) = try Self.facets { $0.filters = [FilterSpec(field: "city", kind: .values)] }
         #expect(onlyFilters.sorts.isEmpty, "no Sort by without sortable")
     }
+
+    /// Not offered yet on a page split into section pages: said, not silently dropped.
+    @Test func aSplitPageSaysItHasNoFiltersYet() throws {
+        var settings = PageSettings()
+        settings.data = "c.csv"
+        settings.label = "name"
+        settings.splitThreshold = 2
+        settings.filters = [FilterSpec(field: "city", kind: .values)]
+        let result = try PageBuilder().build(.init(
+            name: "c", settings: settings, prose: .empty, data: .rows(Self.companies), source: SourceLocation(path: "c.md")))
+        #expect(result.page.isSplit)
+        #expect(result.page.facets == nil)
+        #expect(result.warnings.map(\.message) == ["filters and sorting are not offered on a page split into section pages yet"])
+    }
 }

@@ -1,6 +1,7 @@
 @testable import Almanac
 import AlmanacCore
 import AlmanacModel
+import AlmanacTestSupport
 import Testing
 
 /// A report's title and columns come from its tests.
@@ -55,5 +56,19 @@ import Testing
             """)
         #expect(html.contains(#"data-filter="status""#))
         #expect(!html.contains(#"data-filter="suite""#))
+    }
+
+    /// A report split into section pages goes without the defaults rather than warn of them.
+    @Test func aSplitReportHasNoDefaultFiltersAndNoWarning() throws {
+        let fileSystem = MemoryFileSystem(["junit.xml": """
+            <testsuites><testsuite name="a"><testcase classname="a" name="t1" time="0.5"><failure message="no"/></testcase>
+            <testcase classname="a" name="t2" time="0.1"/></testsuite><testsuite name="b"><testcase classname="b" name="t3"/></testsuite></testsuites>
+            """])
+        var options = SinglePageRenderer.Options(dataPaths: ["junit.xml"])
+        options.settings = ["split": "1"]
+        options.formats = [.html]
+        let run = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        #expect(run.warnings.isEmpty, "\(run.warnings.map(\.message))")
+        #expect(fileSystem.text("Output/junit.html")?.contains("data-filter") == false)
     }
 }

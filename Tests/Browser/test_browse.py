@@ -119,8 +119,14 @@ def test_years_and_ranges_narrow_and_the_bar_says_what_is_applied(driver, browse
     bar = driver.find_element(By.CSS_SELECTOR, ".applied-filters")
     assert "Category: Software ✕ · Employees: 100 – 900 ✕" in bar.text
     assert bar.text.endswith("Clear all")
+    # Taking a choice away by keyboard leaves focus on the bar's next choice.
+    bar.find_element(By.CSS_SELECTOR, ".applied-value").send_keys("\n")
+    wait(driver, lambda: "Category" not in bar.text)
+    focused = driver.switch_to.active_element
+    assert focused.get_attribute("class") == "applied-value" and focused.text == "100 – 900 ✕"
     bar.find_element(By.CSS_SELECTOR, ".applied-clear").click()
     wait(driver, lambda: len(shown(driver)) == 120)
+    assert driver.switch_to.active_element.tag_name == "summary"
     assert not bar.is_displayed()
     assert "employees" not in driver.current_url
 
@@ -166,6 +172,8 @@ def test_sort_by_makes_one_flat_list_ties_keep_the_page_order_and_the_default_br
     assert not driver.find_element(By.CSS_SELECTOR, "nav.section-index").is_displayed()
     assert not any(s.is_displayed() for s in driver.find_elements(By.CSS_SELECTOR, "section.section"))
     assert "sort=employees" in driver.current_url
+    status = driver.find_element(By.CSS_SELECTOR, "[role='status']")
+    assert status.get_attribute("textContent") == "Sorted by Employees, lowest first"
     Select(driver.find_element(By.CSS_SELECTOR, ".sort-control")).select_by_value("-employees")
     want = sorted(with_value, key=lambda n: (-employees(n), order.index(n))) + [n for n in order if employees(n) is None]
     wait(driver, lambda: shown(driver) == want)
