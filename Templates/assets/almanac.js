@@ -194,6 +194,26 @@
     }
   };
 
+  // ---- The first row a list shows draws no hairline above it (almanac.css): marked here
+  // when rows before it are hidden, by walking from the top to it, not over the whole list. ----
+  const firstShown = new WeakMap();
+  // `container`: a section's body or a sorted list, holding one list of rows or several (a
+  // long section, a long sorted list): only the very first row draws no hairline on its own.
+  const markFirstShownOf = (container) => {
+    if (!container) return;
+    const lists = container.querySelectorAll(':scope > ul.rows');
+    let row = null;
+    for (const list of lists) {
+      row = list.firstElementChild;
+      while (row && row.hidden) row = row.nextElementSibling;
+      if (row) break;
+    }
+    const before = firstShown.get(container);
+    if (before === row) return;
+    if (before) before.classList.remove('first-shown');
+    if (row && row !== lists[0].firstElementChild) { row.classList.add('first-shown'); firstShown.set(container, row); } else firstShown.delete(container);
+  };
+
   // ---- Which rows of a whole page show: those the search (when there is one) and every
   // filter let through. Search and the filter panel each set their half; sections, their
   // counts, the index and the announcement follow. ----
@@ -221,11 +241,13 @@
       for (const section of sections) {
         const visible = !narrowed || visibleIn.has(section);
         if (section.hidden === visible) section.hidden = !visible;
+        markFirstShownOf(section.querySelector('.section-body'));
         sectionIndex.setEnabled(section.id, visible);
         showCount(section, visible ? visibleIn.get(section) || totals.get(section) : 0, totals.get(section));
         // A search or filter opens any collapsed section that has rows to show.
         if (narrowed && visible) collapsing.open(section);
       }
+      markFirstShownOf(main.querySelector('.sorted-list'));
       if (narrowed) announce(count);
       else {
         noResults.hidden = true;
@@ -396,13 +418,14 @@
     const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
     const table = main.querySelector('table.rows-table');
     const index = document.querySelector('nav.section-index');
-    const homes = visibility.sections.map((section) => ({
-      container: section.tagName === 'TBODY' ? section : section.querySelector('ul.rows'),
-      anchor: section.querySelector('.section-footer-row'),
-      rows: Array.from(section.querySelectorAll('.row')),
-    }));
+    // Where each row goes back to: its own list (a long section has several), or its
+    // section's tbody before the footer row.
+    const homes = rows.map((row) => row.parentNode);
+    const anchors = new Map(visibility.sections.map((section) => [section, section.querySelector('.section-footer-row')]));
     let flat = null;
     let order = '';
+    // The rows of each of the lists a sorted list is cut into (see almanac.css).
+    const SORTED_LIST_ROWS = 400;
     const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
     const sortBy = (value) => {
       const field = value.replace(/^-/, '');
@@ -414,10 +437,13 @@
         if (header.dataset.sort === field && value) header.setAttribute('aria-sort', value[0] === '-' ? 'descending' : 'ascending');
         else header.removeAttribute('aria-sort');
       }
+      // Rows move only between lists the browser is not laying out: the flat list detached,
+      // the sections hidden. Moving 50,000 rows in or out of a list on screen took seconds.
       if (!value) {
         if (flat) {
-          for (const home of homes) for (const row of home.rows) home.container.insertBefore(row, home.anchor);
           flat.remove();
+          rows.forEach((row, i) => homes[i].insertBefore(row, table ? anchors.get(homes[i]) : null));
+          if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
           flat = null;
         }
         main.classList.remove('is-sorted');
@@ -435,25 +461,27 @@
         }
         return a - b;
       });
-      if (!flat) {
-        if (table) {
-          flat = document.createElement('tbody');
-          flat.className = 'sorted-rows';
-          table.append(flat);
-        } else {
-          flat = document.createElement('div');
-          flat.className = 'sorted-list';
-          const list = document.createElement('ul');
-          list.className = 'rows';
-          flat.append(list);
-          const last = visibility.sections[visibility.sections.length - 1];
-          if (last) last.after(flat);
-        }
-      }
-      const list = table ? flat : flat.firstChild;
-      for (const i of sorted) list.append(rows[i]);
       main.classList.add('is-sorted');
       if (index) index.hidden = true;
+      if (flat) flat.remove();
+      if (table) {
+        flat = document.createElement('tbody');
+        flat.className = 'sorted-rows';
+        for (const i of sorted) flat.append(rows[i]);
+        table.append(flat);
+        return;
+      }
+      flat = document.createElement('div');
+      flat.className = 'sorted-list';
+      for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
+        const list = document.createElement('ul');
+        list.className = 'rows';
+        for (const i of sorted.slice(start, start + SORTED_LIST_ROWS)) list.append(rows[i]);
+        flat.append(list);
+      }
+      markFirstShownOf(flat);
+      const last = visibility.sections[visibility.sections.length - 1];
+      if (last) last.after(flat);
     };
     // A new order is said as the rows move (a screen reader hears nothing else change).
     const sayOrder = () => {
@@ -518,7 +546,7 @@
       const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
       download.addEventListener('click', () => {
         const lines = [columns.map(([, label]) => cell(label)).join(',')];
-        const ordered = flat ? Array.from((table ? flat : flat.firstChild).children) : rows;
+        const ordered = flat ? Array.from(flat.querySelectorAll('.row')) : rows;
         for (const row of ordered) {
           if (row.hidden) continue;
           lines.push(columns.map(([name], k) => {

@@ -295,3 +295,45 @@ def test_a_long_list_of_values_narrows_as_a_value_is_typed(driver, browse_server
     find = driver.find_element(By.CSS_SELECTOR, "fieldset[data-filter='city'] .filter-find")
     find.send_keys("gdansk")
     wait(driver, lambda: [li.text.split("\n")[0].split(" ")[0] for li in driver.find_elements(By.CSS_SELECTOR, "fieldset[data-filter='city'] li") if li.is_displayed()] == ["Gdańsk"])
+
+
+def hairlines(driver, selector):
+    """For each row showing under `selector`, in order, whether a hairline is drawn above it."""
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0])).filter((r) => !r.hidden && r.offsetParent !== null)"
+        ".map((r) => getComputedStyle(r.querySelector('.row-body')).backgroundImage !== 'none')", selector)
+
+
+def test_the_first_row_shown_draws_no_hairline_above_it(driver, browse_server):
+    driver.get(browse_server + "/companies.html")
+    order = page_order(driver)
+    tick(driver, "category", "Energy")
+    want, _ = expected(order, category={"Energy"})
+    wait(driver, lambda: shown(driver) == want)
+    for section in driver.find_elements(By.CSS_SELECTOR, "section.section"):
+        if section.is_displayed():
+            lines = hairlines(driver, f"#{section.get_attribute('id')} li.row")
+            assert lines[0] is False and all(lines[1:]), section.get_attribute("id")
+    Select(driver.find_element(By.CSS_SELECTOR, ".sort-control")).select_by_value("-founded")
+    wait(driver, lambda: "sort=-founded" in driver.current_url)
+    lines = hairlines(driver, ".sorted-list li.row")
+    assert len(lines) == len(want) and lines[0] is False and all(lines[1:])
+
+
+def test_a_long_section_is_several_lists_that_read_as_one(driver, tmp_path):
+    from conftest import build
+    content = tmp_path / "Content"
+    content.mkdir()
+    (content / "long.csv").write_text("name,kind\n" + "".join(f"item {i:04d},{'odd' if i % 2 else 'even'}\n" for i in range(900)))
+    (content / "long.md").write_text("---\ndata: long.csv\ngroup: none\nfilters: [kind]\nfields: [kind]\n---\n")
+    output = build(content, tmp_path)
+    driver.get((output / "long.html").as_uri())
+    lists = driver.find_elements(By.CSS_SELECTOR, "section.section ul.rows")
+    assert [len(l.find_elements(By.CSS_SELECTOR, "li.row")) for l in lists] == [400, 400, 100]
+    driver.execute_script("document.querySelectorAll('ul.rows')[1].scrollIntoView()")
+    lines = hairlines(driver, "li.row")
+    assert len(lines) == 900 and lines[0] is False and all(lines[1:]), "a line between the lists too"
+    tick(driver, "kind", "odd")
+    wait(driver, lambda: len(shown(driver)) == 450)
+    lines = hairlines(driver, "li.row")
+    assert lines[0] is False and all(lines[1:])

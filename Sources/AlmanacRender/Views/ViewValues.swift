@@ -124,6 +124,11 @@ extension ListingView.PartLink: TemplateView {
 }
 
 extension SectionView: TemplateView {
+    /// A long section's rows are written as lists of this many, which the browser does not lay
+    /// out while off screen (`rows-part` in almanac.css): a section of 48,000 rows in one list
+    /// took ten seconds to lay out the first time it scrolled into view.
+    static let rowsPerList = 400
+
     var templateObject: TemplateObject {
         let rows = self.rows
         return [
@@ -138,6 +143,14 @@ extension SectionView: TemplateView {
             "count": count.templateValue,
             // Each row's values are made as the template reaches it and let go after.
             "rows": .lazyList(LazyList(count: rows.count) { rows[$0].templateValue }),
+            "rowLists": .lazyList(LazyList(count: (rows.count + Self.rowsPerList - 1) / Self.rowsPerList) { list in
+                let start = list * Self.rowsPerList
+                let end = min(rows.count, start + Self.rowsPerList)
+                return [
+                    "rows": .lazyList(LazyList(count: end - start) { rows[start + $0].templateValue }),
+                    "isPart": .bool(rows.count > Self.rowsPerList),
+                ]
+            }),
             "parts": .list(parts.map(\.templateValue)),
             "hasParts": .bool(!parts.isEmpty),
             "status": status.templateValue,
