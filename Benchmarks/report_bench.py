@@ -7,7 +7,8 @@ runs, as the README's CI recipe does: `render --single-file --format html,md --b
 headless Chromium (Almanac's five times, pytest-html's once: it takes minutes): when the document
 is interactive, when its first test rows
 are on screen (pytest-html draws its table from script after loading), and, for Almanac, when a
-search for one failing test shows it alone.
+search for one failing test shows it alone, and how long ticking a filter and choosing Sort by
+take to draw.
 """
 
 import json
@@ -76,9 +77,31 @@ def baseline(folder, almanac, now):
     return folder / "base" / "report.json"
 
 
-def open_in_browser(driver, page, rows_selector, search=None, openings=5):
-    """Medians of `openings`: document interactive, first rows on screen, and a search answered."""
+# What a reader does with the filter panel and Sort by, in order: each is timed from the click to
+# the next frame drawn after it (its script, then the restyling and layout it causes).
+BROWSE_STEPS = [
+    ("tick_failed", "document.querySelector(\"fieldset[data-filter='status'] input[value='failed']\").click();"),
+    ("untick_failed", "document.querySelector(\"fieldset[data-filter='status'] input[value='failed']\").click();"),
+    ("sort_by_time", "const s = document.querySelector('.sort-control'); s.value = '-time';"
+                     " s.dispatchEvent(new Event('change', { bubbles: true }));"),
+    ("sections_again", "const s = document.querySelector('.sort-control'); s.value = '';"
+                       " s.dispatchEvent(new Event('change', { bubbles: true }));"),
+]
+
+
+def browse_step(driver, script):
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const start = performance.now();
+        %s
+        requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));""" % script)
+
+
+def open_in_browser(driver, page, rows_selector, search=None, openings=5, browse=False):
+    """Medians of `openings`: document interactive, first rows on screen, a search answered and,
+    with `browse`, each of BROWSE_STEPS."""
     interactive, shown, searched = [], [], []
+    steps = {name: [] for name, _ in BROWSE_STEPS}
     for _ in range(openings):
         driver.get("about:blank")
         driver.get(page.as_uri())
@@ -101,9 +124,15 @@ def open_in_browser(driver, page, rows_selector, search=None, openings=5):
                   if (rows.length === 1) done(performance.now()); else requestAnimationFrame(check);
                 };
                 check();""", search))
+        if browse:
+            driver.get(page.as_uri())
+            for name, script in BROWSE_STEPS:
+                steps[name].append(browse_step(driver, script))
     figures = {"interactive_ms": statistics.median(interactive), "rows_shown_ms": statistics.median(shown)}
     if searched:
         figures["searched_ms"] = statistics.median(searched)
+    if browse:
+        figures["browse_ms"] = {name: statistics.median(times) for name, times in steps.items()}
     return figures
 
 
@@ -139,7 +168,7 @@ def measure(work, almanac, python, timed, make_driver):
     driver.set_script_timeout(1800)
     driver.set_page_load_timeout(1800)
     try:
-        figures["almanac"] = open_in_browser(driver, page, "li.row", search="test_case[49957]")
+        figures["almanac"] = open_in_browser(driver, page, "li.row", search="test_case[49957]", browse=True)
         figures["pytest_html"] = open_in_browser(driver, pytest_html, "#results-table tbody.results-table-row tr", openings=1)
     finally:
         driver.quit()
@@ -172,7 +201,24 @@ def lines(report):
         f"| Almanac | {a['interactive_ms']:.0f} ms | {a['rows_shown_ms']:.0f} ms | {a['searched_ms']:.0f} ms |",
         f"| pytest-html | {p['interactive_ms']:.0f} ms | {p['rows_shown_ms']:.0f} ms | — |",
         f"| ratio | {a['interactive_ms'] / p['interactive_ms']:.2f} | {a['rows_shown_ms'] / p['rows_shown_ms']:.2f} | |",
-    ]
+    ] + browse_lines(a.get("browse_ms"))
+
+
+def browse_lines(browse):
+    """The filter panel and Sort by on the same page; pytest-html has neither."""
+    if not browse:
+        return []
+    names = {
+        "tick_failed": "tick Status: failed (1,000 of 50,000 rows show)", "untick_failed": "untick it (all show again)",
+        "sort_by_time": "Sort by time, highest first (one flat list)", "sections_again": "back to the sections",
+    }
+    return [
+        "",
+        "The filter panel and Sort by on the same page, each from the click to the next frame drawn (median of 5):",
+        "",
+        "| action | time |",
+        "|---|---:|",
+    ] + [f"| {names[name]} | {browse[name]:.0f} ms |" for name, _ in BROWSE_STEPS]
 
 
 def targets(report):
