@@ -1061,10 +1061,13 @@
     };
     // After a whole word the reader most likely begins another, which narrows the rows of
     // this one: it reads on through the pages of this query that are not in memory yet.
+    // Pages still on their way count as read: at a pause that comes before the search's own
+    // round trip is back (a slow machine, a slow host), reading ahead from the first page not
+    // in memory asked again for the two in flight and read one page ahead instead of three.
     const pagesAfter = (words) => {
       const plan = planFor(words);
       if (!plan) return [];
-      return plan.wanted.filter((page) => !pageOf(...page)).slice(0, READ_AHEAD);
+      return plan.wanted.filter(([key, page]) => !pageOf(key, page) && !pages.has(pageName + '/' + key + '/' + page)).slice(0, READ_AHEAD);
     };
     // Within 50 ms even while a long list is still being filled a frame at a time: a fast
     // typist's next letter comes about 100 ms after the last, and a file asked for later than

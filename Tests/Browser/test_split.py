@@ -237,6 +237,36 @@ def test_after_a_whole_word_the_pages_a_second_word_narrows_are_read_while_the_r
     assert scripts_added_before_the_search_answered(driver) == []
 
 
+def test_reading_ahead_counts_the_pages_still_on_their_way(driver, tmp_path):
+    # From a slow host, `andrews` is answered by its leaf's first page while the two asked for
+    # with it are still on their way; the pause reads the three after those, not one.
+    import functools
+    import http.server
+    import re
+    import threading
+    import time
+    from conftest import StrictHandler
+
+    class SlowShards(StrictHandler):
+        def do_GET(self):
+            page = re.search(r"-(\d+)\.js", self.path)
+            if "/assets/search-people/" in self.path and page:
+                time.sleep(0.2 + 0.6 * int(page.group(1)))
+            super().do_GET()
+
+    names = [f"Andrews {i:03}" for i in range(800)] + [f"Berg {i:03}" for i in range(300)]
+    output = sharded_site(tmp_path, "people", names)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(SlowShards, directory=str(output)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        driver.get(f"http://127.0.0.1:{httpd.server_address[1]}/people.html?q=andrews")
+        pages = lambda: sorted(int(name.split("-")[1].split(".")[0]) for name in shard_scripts(driver))
+        wait(driver, lambda: len(result_labels(driver)) == 100)
+        wait(driver, lambda: pages() == [0, 1, 2, 3, 4, 5], timeout=15)
+    finally:
+        httpd.shutdown()
+
+
 def test_the_pages_a_first_letter_needs_are_read_when_the_field_is_focused(driver, tmp_path):
     # `b` and `c` stand alone in some names, so a first keystroke of either is looked up whole:
     # their first pages are read as soon as the field has focus, and `b` waits for no file.
