@@ -85,19 +85,12 @@ enum FilterPanel {
     }
 
     /// The columns of a table listing: the label, then the page's fields.
-    static func columns(_ page: Page, fields: [String]) -> [ColumnHeading] {
+    static func columns(_ page: Page, view: PageView) -> [ColumnHeading] {
         let sortable = Set((page.facets?.sorts ?? []).map { $0.field ?? page.labelField })
-        let rows = page.rows
-        return ([page.labelField] + fields).enumerated().map { place, field in
-            let isNumeric = place > 0 && rows.contains { $0.row.record[field].map { if case .number = $0 { true } else { false } } ?? false }
-                && rows.allSatisfy { row in
-                    switch row.row.record[field] {
-                    case .number?, .null?, nil: return true
-                    case .string(let text)?: return text.isEmpty
-                    default: return false
-                    }
-                }
-            return ColumnHeading(label: page.settings.label(for: field), sort: sortable.contains(field) ? field : nil, isNumeric: isNumeric)
+        return ([page.labelField] + view.fields).enumerated().map { place, field in
+            ColumnHeading(
+                label: page.settings.label(for: field), sort: sortable.contains(field) ? field : nil,
+                isNumeric: place > 0 && view.numericFields.contains(field))
         }
     }
 }

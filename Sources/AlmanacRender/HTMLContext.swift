@@ -92,7 +92,7 @@ struct HTMLContext {
             layout.pageTitle = "\(title) · \(page.title) · \(site.title)"
         }
         let shortTitles = view.isCompactIndex ? [] : Self.shortTitles(view.index.map(\.title))
-        let tableColumns = settings.layout == .table && !part.isFront ? FilterPanel.columns(page, fields: view.fields) : []
+        let tableColumns = settings.layout == .table && !part.isFront ? FilterPanel.columns(page, view: view) : []
         var listing = ListingView(
             layout: layout, title: page.title, name: page.name, summary: TestSummary.line(for: page), comparison: ComparisonText(page), trend: TrendChart(page), times: TestTimes(page), action: root + listingPath,
             prose: view.prose.html, hasProse: front == nil && !view.prose.html.isEmpty, front: front, sectionNavigation: navigation,

@@ -23,6 +23,9 @@ public struct PageView: Sendable {
     public let fields: [String]
     /// Every section title is a letter or two (`A`, `Ch`), so the index can be a narrow strip.
     public let isCompactIndex: Bool
+    /// `layout: table`: the shown fields whose every value is a number, right-aligned. Found
+    /// here, once: a split page renders its table on every section page.
+    public let numericFields: Set<String>
     /// The prose, rendered by cmark.
     public private(set) var prose: ProseText
     /// The page's header and footer templates, parsed once.
@@ -46,6 +49,26 @@ public struct PageView: Sendable {
         hasIndex = page.settings.index != .off && index.count > 1 && index.contains { !$0.isEmpty }
         fields = page.settings.fields
         isCompactIndex = page.sections.allSatisfy { $0.title.count <= 2 }
+        numericFields = page.settings.layout == .table ? Self.numericFields(page.settings.fields, of: page) : []
+    }
+
+    /// Fields with at least one number and nothing else but blanks.
+    static func numericFields(_ fields: [String], of page: Page) -> Set<String> {
+        var numeric = Set(fields)
+        var seenNumber = Set<String>()
+        for section in page.sections {
+            for row in section.rows {
+                for (field, value) in zip(fields, row.record.values(fields)) where numeric.contains(field) {
+                    switch value {
+                    case .number?: seenNumber.insert(field)
+                    case .null?, nil: break
+                    case .string(let text)? where text.isEmpty: break
+                    default: numeric.remove(field)
+                    }
+                }
+            }
+        }
+        return numeric.intersection(seenNumber)
     }
 
     /// The same view with other prose: where the prose lands is found by rendering a marker
