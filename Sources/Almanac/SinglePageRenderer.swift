@@ -208,14 +208,11 @@ public struct SinglePageRenderer: Sendable {
             } else if isTestReport && given.reportDefaults.contains("fields") {
                 page.fields = TestReportInput.fields(page.fields, records: records, grouping: page.grouping)
             }
-            // Filters and Sort by are offered on whole pages: a report large enough to be split
-            // into section pages goes without them rather than warn of a default.
-            let staysWhole = page.splitThreshold.map { records.count <= $0 } ?? true
             if isTestReport && given.reportDefaults.contains("filters") {
-                page.filters = staysWhole ? TestReportInput.filters(page.filters, records: records) : []
+                page.filters = TestReportInput.filters(page.filters, records: records)
             }
             if isTestReport && given.reportDefaults.contains("sortable") {
-                page.sortable = staysWhole ? page.sortable.filter { field in records.contains { if case .number? = $0[field] { true } else { false } } } : []
+                page.sortable = page.sortable.filter { field in records.contains { if case .number? = $0[field] { true } else { false } } }
             }
         }
         let fileName = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"

@@ -248,8 +248,8 @@ struct SiteManifest: Sendable {
         for (index, unit) in units.enumerated() where !paths.insert(unit.path).inserted {
             clashes.append((owner(unit.path), index, unit.path))
         }
-        let shardFolders = pages.compactMap(\.paths.shardFolder)
-        let entries = Set(pages.compactMap(\.paths.searchEntry))
+        let shardFolders = pages.compactMap(\.paths.shardFolder) + pages.compactMap(\.paths.browseFolder)
+        let entries = Set(pages.compactMap(\.paths.searchEntry) + pages.compactMap(\.paths.browseEntry))
         var folders = Set<String>()
         for (index, unit) in units.enumerated() {
             var folder = Path.directory(of: unit.path)

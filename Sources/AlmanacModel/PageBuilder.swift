@@ -50,14 +50,7 @@ public struct PageBuilder {
         var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
             labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source)
-        if page.isSplit, !settings.filters.isEmpty || !settings.sortable.isEmpty {
-            warnings.append(.warning(
-                at: settings.keyLocations["filters"] ?? settings.keyLocations["sortable"] ?? input.source,
-                "filters and sorting are not offered on a page split into section pages yet",
-                hint: "raise 'split' above \(page.rowCount) rows to keep the page whole"))
-        } else {
-            page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, collation: collation)
-        }
+        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, collation: collation)
         return Result(page: page, warnings: warnings)
     }
 

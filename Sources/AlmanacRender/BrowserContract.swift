@@ -19,11 +19,28 @@ public enum BrowserContract {
         case file
     }
 
+    /// The fields of a split page's filter and order data (`BrowseData`), as `SearchDataField`
+    /// is for its search data.
+    public enum BrowseDataField: String, CaseIterable, Sendable {
+        case rows, folder, version, columnRows, orderRows, factRows, sections, sectionStarts
+        /// Each filter: its `kind` (`values` or `range`); a values filter's `counts` and
+        /// whether each row has one value (`single`).
+        case filters, kind, single, counts
+        /// `"a b"`: the rows of each pair of values of filters a and b, row-major.
+        case pairs
+        /// Each order: how many rows have a value in it (`present`).
+        case sorts, present
+        /// The entry a split page names: the file of this build's manifest.
+        case file
+    }
+
     /// The fields of each entry of a split page's `sections`, in order.
     public static let sectionEntryFields = ["id", "title", "page"]
 
     /// `"name":`, as the search data spells a field.
     static func key(_ field: SearchDataField) -> String { "\"" + field.rawValue + "\":" }
+
+    static func browseKey(_ field: BrowseDataField) -> String { "\"" + field.rawValue + "\":" }
 
     /// The count a section's header or footer is rendered with for search to put the number
     /// of rows it shows in its place (`{{count}} states` while 4 of 8 show: `4 states`).
@@ -47,6 +64,8 @@ public enum BrowserContract {
         output += sectionEntryFields.map { "\"" + $0 + "\"" }.joined(separator: ",")
         output += "],\"searchData\":{"
         output += SearchDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
+        output += "},\"browseData\":{"
+        output += BrowseDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
         output += "},\"countToken\":\"" + String(countToken) + "\"};\n"
         return output
     }

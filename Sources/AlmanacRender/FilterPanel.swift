@@ -11,7 +11,7 @@ enum FilterPanel {
 
     /// `fields`: the fields rows show, which "Download shown rows" writes after the label.
     static func view(_ page: Page, fields: [String]) -> BrowseView? {
-        guard let facets = page.facets, !page.isSplit else { return nil }
+        guard let facets = page.facets else { return nil }
         let settings = page.settings
         let filters = facets.filters.map { filter -> BrowseView.Filter in
             let legend = settings.label(for: filter.spec.field)
@@ -50,7 +50,7 @@ enum FilterPanel {
             JSONWriter.quote(settings.label(for: field), into: &columns)
             columns += "]"
         }
-        return BrowseView(filters: filters, sortOptions: facets.sorts.isEmpty ? [] : options, columns: columns + "]")
+        return BrowseView(filters: filters, sortOptions: facets.sorts.isEmpty ? [] : options, columns: columns + "]", canDownload: !page.isSplit)
     }
 
     /// A range key as its input writes it: a number as written, a yyyymmdd key as 1999-04-12.

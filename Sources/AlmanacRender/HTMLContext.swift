@@ -108,10 +108,9 @@ struct HTMLContext {
             isGrouped: settings.style == .grouped, isCollapsible: settings.isCollapsible, hasSearch: page.hasSearch,
             count: page.rowCount, searchData: paths.searchEntry ?? paths.searchData, isSearchEntry: paths.searchEntry != nil,
             twins: twins.map { LinkView(title: $0.displayName, href: root + paths.listing($0)) })
-        if !part.isFront {
-            listing.browse = FilterPanel.view(page, fields: view.fields)
-            if settings.layout == .table { listing.columns = tableColumns }
-        }
+        if !part.isFront || page.isSplit { listing.browse = FilterPanel.view(page, fields: view.fields) }
+        if !part.isFront, settings.layout == .table { listing.columns = tableColumns }
+        listing.browseData = paths.browseEntry
         if let assets = site.singleFile { inline(assets, page: page, paths: paths, into: &listing) }
         return listing
     }

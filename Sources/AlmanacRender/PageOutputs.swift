@@ -9,6 +9,8 @@ public struct PageOutputs: Sendable {
         case listing(OutputFormat)
         /// The search data file, and its shards when it is sharded.
         case searchData
+        /// A split page's filter and order data: its manifest, entry and files.
+        case browseData
         /// One page of a section of a split listing (a long section has several).
         case sectionPage(Int, part: Int)
         case detail(section: Int, position: Int)
@@ -55,6 +57,7 @@ public struct PageOutputs: Sendable {
         var count = formats.count
         guard writesHTML && !isSingleFile else { return count }
         if paths.searchData != nil { count += 1 }
+        if paths.browseData != nil { count += 1 }
         if page.isSplit {
             count += page.sections.indices.filter { !page.sections[$0].isEmpty }.reduce(0) { $0 + paths.sectionParts[$1].count }
         }
@@ -71,6 +74,7 @@ public struct PageOutputs: Sendable {
         // Search data first: it and the JSON twin each hold a copy of every row's text while
         // they are made, and on two cores they should not be made side by side.
         if writesHTML && !isSingleFile, let searchData = paths.searchData { body(searchData, .searchData) }
+        if writesHTML && !isSingleFile, let browseData = paths.browseData { body(browseData, .browseData) }
         for format in formats { body(paths.listing(format), .listing(format)) }
         guard writesHTML && !isSingleFile else { return }
         if page.isSplit {

@@ -19,6 +19,13 @@ public struct PagePaths: Sendable {
     public let searchEntry: String?
     /// The folder of the search data's shards, when it is sharded.
     public let shardFolder: String?
+    /// A split page's filter and order data (`BrowseData`): its manifest, named for its
+    /// inputs; the entry of a fixed name that says which manifest is this build's; the folder
+    /// of the files the manifest describes. Nil unless the page is split and has `filters:`
+    /// or `sortable:`.
+    public let browseData: String?
+    public let browseEntry: String?
+    public let browseFolder: String?
 
     /// `inputKey` fingerprints everything the search data depends on, so its file name changes
     /// whenever its content may and browsers never keep a stale copy.
@@ -35,6 +42,10 @@ public struct PagePaths: Sendable {
         searchData = page.hasSearch ? "assets/" + ContentHash.name("search-" + page.name + ".js", for: Array(inputKey.utf8)) : nil
         searchEntry = page.hasSearch && page.isSplit ? "assets/search-" + page.name + ".js" : nil
         shardFolder = page.hasSearch && SearchIndex.isSharded(page) ? "assets/search-" + page.name : nil
+        let browses = page.isSplit && page.facets != nil
+        browseData = browses ? "assets/" + ContentHash.name("browse-" + page.name + ".js", for: Array(inputKey.utf8)) : nil
+        browseEntry = browses ? "assets/browse-" + page.name + ".js" : nil
+        browseFolder = browses ? "assets/browse-" + page.name : nil
     }
 
     public static func home(_ format: OutputFormat) -> String { "index." + format.suffix }
@@ -60,6 +71,11 @@ public struct PagePaths: Sendable {
     /// The page of a split listing that shows the row at `position` of a section.
     public func section(_ index: Int, showing position: Int) -> String {
         section(index, part: sectionParts[index].part(of: position))
+    }
+
+    /// A file of the browse data by its stem (`v0-3`, `r12`), as the browser names it too.
+    public func browseFile(_ stem: String) -> String? {
+        browseFolder.map { $0 + "/" + stem + ".js" }
     }
 
     public func shard(key: String, page: Int) -> String? {

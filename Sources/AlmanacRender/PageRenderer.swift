@@ -67,6 +67,8 @@ public final class PageRenderer {
             return [Artifact(path: outputs.paths.listing(format), bytes: try renderListing(outputs, format: format).bytes)]
         case .searchData:
             return SearchIndex.artifacts(for: outputs.page, paths: outputs.paths)
+        case .browseData:
+            return BrowseData.artifacts(for: outputs.page, paths: outputs.paths)
         case .sectionPage(let section, let part):
             return [try renderSectionPage(outputs, section: section, part: part)]
         case .detail(let section, let position):
@@ -89,17 +91,29 @@ public final class PageRenderer {
             try sink.write(path) { append in try PageRows.write(outputs.page, as: rows, to: append) }
             return [path]
         case .searchData:
-            var paths: [String] = []
-            try SearchIndex.write(for: outputs.page, paths: outputs.paths) { artifact in
-                try sink.write(artifact)
-                paths.append(artifact.path)
+            return try writeFiles(own: outputs.paths.searchData, to: sink) { emit in
+                try SearchIndex.write(for: outputs.page, paths: outputs.paths, emit: emit)
             }
-            // The search data's own file, written near the end, is the unit's own.
-            guard let own = outputs.paths.searchData, paths.contains(own) else { return paths }
-            return [own] + paths.filter { $0 != own }
+        case .browseData:
+            return try writeFiles(own: outputs.paths.browseData, to: sink) { emit in
+                try BrowseData.write(for: outputs.page, paths: outputs.paths, emit: emit)
+            }
         default:
             return nil
         }
+    }
+
+    /// The paths a unit of many files wrote, its own file (written near the end) first.
+    private func writeFiles(
+        own: String?, to sink: some ArtifactSink, _ write: ((Artifact) throws -> Void) throws -> Void
+    ) throws -> [String] {
+        var paths: [String] = []
+        try write { artifact in
+            try sink.write(artifact)
+            paths.append(artifact.path)
+        }
+        guard let own, paths.contains(own) else { return paths }
+        return [own] + paths.filter { $0 != own }
     }
 
     /// A page's listing in one format, with where its prose landed (see `ProseSplice`).

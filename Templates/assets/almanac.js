@@ -267,314 +267,10 @@
     };
   })();
 
-  // ---- The filter panel and Sort by, on a whole page: each row's values for each filter and
-  // its rank in each order come from the build (`data-f`, `data-s`; FilterPanel.swift), so
-  // counting and ordering compare numbers only. Several values of one filter are OR, filters
-  // are AND, and a filter's counts are those its values would have with its own choice
-  // cleared. The state lives in the address: a click is a step back/forward can retrace. ----
-  const browse = (() => {
-    const panel = main.querySelector('.browse');
-    if (!panel || isSplit) return null;
-    panel.hidden = false;
-    const details = panel.querySelector('.filter-panel');
-    if (details && window.matchMedia('(min-width: 48rem)').matches) details.open = true;
-    const lang = document.documentElement.lang || 'en';
-    const numbers = new Intl.NumberFormat(lang);
-    const rows = visibility.rows;
-    const filters = Array.from(panel.querySelectorAll('fieldset.filter')).map((set) => ({
-      param: set.dataset.filter,
-      kind: set.dataset.kind,
-      legend: set.querySelector('legend').textContent,
-      boxes: Array.from(set.querySelectorAll('input[type=checkbox]')),
-      from: set.querySelector('.range-from'),
-      to: set.querySelector('.range-to'),
-    }));
-    const isRange = (filter) => filter.kind === 'range';
-    // Each row's value numbers for each filter (a range: its key, or null).
-    const rowValues = rows.map((row) => (row.dataset.f || '').split(' ').map((part, f) => {
-      if (!filters[f]) return null;
-      if (isRange(filters[f])) return part === '-' ? null : Number(part);
-      return part.split(',').filter(Boolean).map(Number);
-    }));
-    // A date input's 1999-04-12 as the build keys dates: 19990412.
-    const keyOf = (input) => {
-      if (!input || input.value === '') return null;
-      if (input.type === 'date') {
-        const parts = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(input.value);
-        return parts ? Number(parts[1]) * 10000 + Number(parts[2]) * 100 + Number(parts[3]) : null;
-      }
-      const number = Number(input.value);
-      return Number.isFinite(number) ? number : null;
-    };
-    const chosen = (filter) => new Set(filter.boxes.filter((box) => box.checked).map((box) => Number(box.dataset.v)));
-    const isActive = (filter) => (isRange(filter) ? keyOf(filter.from) !== null || keyOf(filter.to) !== null : filter.boxes.some((box) => box.checked));
-    const passer = (filter) => {
-      if (isRange(filter)) {
-        const low = keyOf(filter.from);
-        const high = keyOf(filter.to);
-        return (value) => value !== null && (low === null || value >= low) && (high === null || value <= high);
-      }
-      const wanted = chosen(filter);
-      return (values) => values.some((value) => wanted.has(value));
-    };
-
-    // Counts: a row counts towards a filter's values when it is found and passes every other
-    // filter; it shows when it passes them all.
-    const apply = () => {
-      const active = filters.map(isActive);
-      const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
-      const counts = filters.map((filter) => new Array(filter.boxes.length).fill(0));
-      const anyActive = active.some(Boolean);
-      const passing = anyActive ? new Uint8Array(rows.length) : null;
-      for (let i = 0; i < rows.length; i += 1) {
-        if (!visibility.isFound(i)) continue;
-        let failed = -1;
-        let failures = 0;
-        for (let f = 0; f < filters.length && failures < 2; f += 1) {
-          if (passes[f] && !passes[f](rowValues[i][f])) { failed = f; failures += 1; }
-        }
-        if (failures === 0 && passing) passing[i] = 1;
-        if (failures > 1) continue;
-        for (let f = 0; f < filters.length; f += 1) {
-          if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
-          for (const value of rowValues[i][f]) counts[f][value] += 1;
-        }
-      }
-      filters.forEach((filter, f) => filter.boxes.forEach((box, v) => {
-        const count = box.parentElement.querySelector('.filter-count');
-        const text = numbers.format(counts[f][v]);
-        if (count.textContent !== text) count.textContent = text;
-        box.closest('li').classList.toggle('is-empty', counts[f][v] === 0 && !box.checked);
-      }));
-      describe();
-      visibility.setFilters(passing);
-    };
-
-    // ---- The bar that says what is applied, each choice with a button that takes it away. ----
-    const bar = main.querySelector('.applied-filters');
-    const button = (text, label, action, className) => {
-      const element = document.createElement('button');
-      element.type = 'button';
-      element.className = className;
-      element.textContent = text;
-      if (label) element.setAttribute('aria-label', label);
-      // The button goes with the choice it took away: focus moves to the bar's next choice,
-      // or to the panel once nothing is applied, not to the top of the page.
-      element.addEventListener('click', () => {
-        action();
-        changed(true);
-        const next = bar.querySelector('button') || panel.querySelector('.filter-panel > summary, select, button');
-        if (next) next.focus();
-      });
-      return element;
-    };
-    const describe = () => {
-      const parts = [];
-      for (const filter of filters) {
-        if (!isActive(filter)) continue;
-        const part = document.createElement('span');
-        part.className = 'applied-filter';
-        part.append(filter.legend + ': ');
-        if (isRange(filter)) {
-          const text = (filter.from.value || '…') + ' – ' + (filter.to.value || '…');
-          part.append(button(text + ' ✕', 'Remove ' + filter.legend + ' ' + text, () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
-        } else {
-          filter.boxes.filter((box) => box.checked).forEach((box, k) => {
-            if (k > 0) part.append(', ');
-            part.append(button(box.value + ' ✕', 'Remove ' + filter.legend + ': ' + box.value, () => { box.checked = false; }, 'applied-value'));
-          });
-        }
-        parts.push(part);
-      }
-      bar.replaceChildren();
-      parts.forEach((part, k) => { if (k > 0) bar.append(' · '); bar.append(part); });
-      if (parts.length > 0) {
-        bar.append(' · ');
-        bar.append(button('Clear all', null, () => {
-          for (const filter of filters) {
-            for (const box of filter.boxes) box.checked = false;
-            if (filter.from) { filter.from.value = ''; filter.to.value = ''; }
-          }
-        }, 'applied-clear'));
-      }
-      bar.hidden = parts.length === 0;
-    };
-
-    // ---- Long lists narrow as a value is typed. ----
-    for (const find of panel.querySelectorAll('.filter-find')) {
-      const items = Array.from(find.closest('fieldset').querySelectorAll('.filter-values li'));
-      const texts = items.map((item) => fold(item.querySelector('.filter-value').textContent));
-      find.addEventListener('input', () => {
-        const wanted = fold(find.value.trim());
-        items.forEach((item, k) => { item.hidden = wanted !== '' && !texts[k].includes(wanted); });
-      });
-    }
-
-    // ---- Sort by: any order but the page's own shows one flat list, without sections or the
-    // index, as a table view does when a list is not alphabetical. Ties keep the page's order,
-    // and rows without the value come last either way. ----
-    const select = panel.querySelector('.sort-control');
-    const sortFields = select ? Array.from(select.options).map((option) => option.value).filter((value) => value && value[0] !== '-') : [];
-    const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
-    const table = main.querySelector('table.rows-table');
-    const index = document.querySelector('nav.section-index');
-    // Where each row goes back to: its own list (a long section has several), or its
-    // section's tbody before the footer row.
-    const homes = rows.map((row) => row.parentNode);
-    const anchors = new Map(visibility.sections.map((section) => [section, section.querySelector('.section-footer-row')]));
-    let flat = null;
-    let order = '';
-    // The rows of each of the lists a sorted list is cut into (see almanac.css).
-    const SORTED_LIST_ROWS = 400;
-    const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
-    const sortBy = (value) => {
-      const field = value.replace(/^-/, '');
-      const place = sortFields.indexOf(field);
-      if (place < 0) value = '';
-      order = value;
-      if (select) select.value = value;
-      for (const header of headers) {
-        if (header.dataset.sort === field && value) header.setAttribute('aria-sort', value[0] === '-' ? 'descending' : 'ascending');
-        else header.removeAttribute('aria-sort');
-      }
-      // Rows move only between lists the browser is not laying out: the flat list detached,
-      // the sections hidden. Moving 50,000 rows in or out of a list on screen took seconds.
-      if (!value) {
-        if (flat) {
-          flat.remove();
-          rows.forEach((row, i) => homes[i].insertBefore(row, table ? anchors.get(homes[i]) : null));
-          if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
-          flat = null;
-        }
-        main.classList.remove('is-sorted');
-        if (index) index.hidden = false;
-        return;
-      }
-      const descending = value[0] === '-';
-      const sorted = rows.map((row, i) => i).sort((a, b) => {
-        const x = ranks[a][place];
-        const y = ranks[b][place];
-        if (x !== y) {
-          if (x < 0) return 1;
-          if (y < 0) return -1;
-          return descending ? y - x : x - y;
-        }
-        return a - b;
-      });
-      main.classList.add('is-sorted');
-      if (index) index.hidden = true;
-      if (flat) flat.remove();
-      if (table) {
-        flat = document.createElement('tbody');
-        flat.className = 'sorted-rows';
-        for (const i of sorted) flat.append(rows[i]);
-        table.append(flat);
-        return;
-      }
-      flat = document.createElement('div');
-      flat.className = 'sorted-list';
-      for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
-        const list = document.createElement('ul');
-        list.className = 'rows';
-        for (const i of sorted.slice(start, start + SORTED_LIST_ROWS)) list.append(rows[i]);
-        flat.append(list);
-      }
-      markFirstShownOf(flat);
-      const last = visibility.sections[visibility.sections.length - 1];
-      if (last) last.after(flat);
-    };
-    // A new order is said as the rows move (a screen reader hears nothing else change).
-    const sayOrder = () => {
-      if (status && select) status.textContent = order ? 'Sorted by ' + select.selectedOptions[0].textContent : 'In the page\'s order';
-    };
-    if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
-    for (const header of headers) {
-      const control = document.createElement('button');
-      control.type = 'button';
-      control.className = 'column-sort';
-      control.append(...header.childNodes);
-      header.append(control);
-      control.addEventListener('click', () => {
-        const field = header.dataset.sort;
-        sortBy(order === field ? '-' + field : field);
-        changed(true);
-        sayOrder();
-      });
-    }
-
-    // ---- The address: `?region=South&region=West&admitted=1850..1900&sort=-admitted`. ----
-    const write = (push) => {
-      const url = new URL(location.href);
-      for (const filter of filters) {
-        url.searchParams.delete(filter.param);
-        if (isRange(filter)) {
-          if (isActive(filter)) url.searchParams.set(filter.param, filter.from.value + '..' + filter.to.value);
-        } else {
-          for (const box of filter.boxes) if (box.checked) url.searchParams.append(filter.param, box.value);
-        }
-      }
-      if (order) url.searchParams.set('sort', order); else url.searchParams.delete('sort');
-      if (url.href === location.href) return;
-      try {
-        if (push) history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
-      } catch { /* file:// may refuse */ }
-    };
-    const read = () => {
-      const params = new URLSearchParams(location.search);
-      for (const filter of filters) {
-        if (isRange(filter)) {
-          const [low = '', high = ''] = (params.get(filter.param) || '').split('..');
-          filter.from.value = low;
-          filter.to.value = high;
-        } else {
-          const wanted = new Set(params.getAll(filter.param));
-          for (const box of filter.boxes) box.checked = wanted.has(box.value);
-        }
-      }
-      sortBy(params.get('sort') || '');
-    };
-    const changed = (push) => { apply(); write(push); };
-    panel.addEventListener('change', (event) => {
-      if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed(true);
-    });
-
-    // ---- Download shown rows: what the search and filters leave, in the page's order or the
-    // chosen one, as the columns the page shows. ----
-    const download = panel.querySelector('.download-shown');
-    if (download) {
-      const columns = JSON.parse(panel.dataset.columns || '[]');
-      const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
-      download.addEventListener('click', () => {
-        const lines = [columns.map(([, label]) => cell(label)).join(',')];
-        const ordered = flat ? Array.from(flat.querySelectorAll('.row')) : rows;
-        for (const row of ordered) {
-          if (row.hidden) continue;
-          lines.push(columns.map(([name], k) => {
-            const part = k === 0 ? row.querySelector('.label') : row.querySelector('[data-field="' + CSS.escape(name) + '"]');
-            return cell(part ? part.textContent : '');
-          }).join(','));
-        }
-        const link = document.createElement('a');
-        link.href = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }));
-        link.download = pageName + '-shown.csv';
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(link.href), 0);
-      });
-    }
-
-    visibility.onSearch(apply);
-    window.addEventListener('popstate', () => { read(); apply(); });
-    read();
-    if (filters.some(isActive)) apply();
-    return { isActive: () => filters.some(isActive) };
-  })();
   collapsing.whileSearching(() => visibility.isNarrowed());
 
   const field = document.getElementById('search-field');
-  if (!field) return;
-  const form = field.form;
+  const form = field ? field.form : null;
   const MAX_RESULTS = 100;
   // The results a phone shows without scrolling.
   const SCREENFUL = 12;
@@ -916,6 +612,12 @@
         done();
       },
       clear: () => { previousKey = null; resultsView.clear(); },
+      // Every row the query finds, for the filters to narrow.
+      matches: (terms) => {
+        const found = [];
+        for (let i = 0; i < table.rows.length; i += 1) if (terms.every((term) => table.rows[i].includes(term))) found.push(i);
+        return Promise.resolve(found);
+      },
     };
   };
 
@@ -1215,9 +917,589 @@
         next();
       },
       clear: () => { generation += 1; resultsView.clear(); },
+      // Every row the query finds, for the filters to narrow: every page of its rarest word,
+      // not only those a first hundred results need. Null when a word is too short to look up.
+      matches: async (terms) => {
+        const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+        const plan = planFor(words);
+        if (!plan) return null;
+        const found = new Set();
+        for (const entries of await Promise.all(plan.wanted.map((page) => loadPage(...page)))) {
+          for (const entry of entries) if (matchesAll(entry, words)) found.add(entry[field.row]);
+        }
+        return Array.from(found);
+      },
     };
   };
 
+  // ---- The filter panel and Sort by, on a whole page: each row's values for each filter and
+  // its rank in each order come from the build (`data-f`, `data-s`; FilterPanel.swift), so
+  // counting and ordering compare numbers only. Several values of one filter are OR, filters
+  // are AND, and a filter's counts are those its values would have with its own choice
+  // cleared. The state lives in the address: a click is a step back/forward can retrace. ----
+  const browse = (() => {
+    const panel = main.querySelector('.browse');
+    if (!panel) return null;
+    panel.hidden = false;
+    const details = panel.querySelector('.filter-panel');
+    if (details && window.matchMedia('(min-width: 48rem)').matches) details.open = true;
+    const lang = document.documentElement.lang || 'en';
+    const numbers = new Intl.NumberFormat(lang);
+    // A split page's rows are on other pages: it counts and orders from files (`split`).
+    const rows = isSplit ? [] : visibility.rows;
+    const filters = Array.from(panel.querySelectorAll('fieldset.filter')).map((set) => ({
+      param: set.dataset.filter,
+      kind: set.dataset.kind,
+      legend: set.querySelector('legend').textContent,
+      boxes: Array.from(set.querySelectorAll('input[type=checkbox]')),
+      from: set.querySelector('.range-from'),
+      to: set.querySelector('.range-to'),
+    }));
+    const isRange = (filter) => filter.kind === 'range';
+    // Each row's value numbers for each filter (a range: its key, or null).
+    const rowValues = rows.map((row) => (row.dataset.f || '').split(' ').map((part, f) => {
+      if (!filters[f]) return null;
+      if (isRange(filters[f])) return part === '-' ? null : Number(part);
+      return part.split(',').filter(Boolean).map(Number);
+    }));
+    // A date input's 1999-04-12 as the build keys dates: 19990412.
+    const keyOf = (input) => {
+      if (!input || input.value === '') return null;
+      if (input.type === 'date') {
+        const parts = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(input.value);
+        return parts ? Number(parts[1]) * 10000 + Number(parts[2]) * 100 + Number(parts[3]) : null;
+      }
+      const number = Number(input.value);
+      return Number.isFinite(number) ? number : null;
+    };
+    const chosen = (filter) => new Set(filter.boxes.filter((box) => box.checked).map((box) => Number(box.dataset.v)));
+    const isActive = (filter) => (isRange(filter) ? keyOf(filter.from) !== null || keyOf(filter.to) !== null : filter.boxes.some((box) => box.checked));
+    const passer = (filter) => {
+      if (isRange(filter)) {
+        const low = keyOf(filter.from);
+        const high = keyOf(filter.to);
+        return (value) => value !== null && (low === null || value >= low) && (high === null || value <= high);
+      }
+      const wanted = chosen(filter);
+      return (values) => values.some((value) => wanted.has(value));
+    };
+
+    // ---- A split page: its rows are on other pages, so what the filters and order leave is
+    // listed as results, found in files made at build time (BrowseData.swift). A click reads
+    // the lists of the values chosen; counts come from the manifest's tables of value pairs,
+    // or, once a range, a search or a third field makes them need every row, from columns of
+    // every row's values. A sorted view reads the order's files only as far as it shows. ----
+    const split = !isSplit ? null : (() => {
+      const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
+      const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
+      let manifest = null;
+      let ready = null;
+      const load = () => ready || (ready = new Promise((resolve, reject) => {
+        // The entry's name never changes, so it is asked for past any cache; it names this
+        // build's manifest, whose name changes with its content.
+        loadScript(main.dataset.browseSrc + '?t=' + Date.now(), () => {
+          const entry = (window.AlmanacBrowseData || {})[pageName];
+          if (!entry) { reject(); return; }
+          delete window.AlmanacBrowseData[pageName];
+          loadScript(root + entry[contract.browseData.file], () => {
+            const loaded = (window.AlmanacBrowseData || {})[pageName];
+            if (!loaded) { reject(); return; }
+            manifest = read(loaded);
+            manifest.filters = manifest.filters.map(read);
+            manifest.sorts = manifest.sorts.map(read);
+            resolve(manifest);
+          }, reject);
+        }, reject);
+      }));
+      const files = new Map();
+      const file = (stem) => {
+        const have = registered(stem);
+        if (have) return Promise.resolve(have);
+        if (!files.has(stem)) {
+          files.set(stem, new Promise((resolve, reject) => loadScript(root + manifest.folder + stem + '.js?v=' + manifest.version, () => {
+            const data = registered(stem);
+            if (data) resolve(data); else reject();
+          }, reject)));
+        }
+        return files.get(stem);
+      };
+      // A value's rows, ascending (the file holds differences).
+      const lists = new Map();
+      const rowsOf = (f, v) => {
+        const stem = 'v' + f + '-' + v;
+        if (!lists.has(stem)) {
+          lists.set(stem, file(stem).then((differences) => {
+            const rowsOfValue = new Int32Array(differences.length);
+            let row = 0;
+            differences.forEach((difference, k) => { row += difference; rowsOfValue[k] = row; });
+            return rowsOfValue;
+          }));
+        }
+        return lists.get(stem);
+      };
+      // Every block of a column (`c`: a filter's values, `k`: an order's ranks) as one array.
+      const columns = new Map();
+      const column = (stem) => {
+        if (!columns.has(stem)) {
+          const blocks = Math.ceil(manifest.rows / manifest.columnRows);
+          columns.set(stem, Promise.all(Array.from({ length: blocks }, (_, b) => file(stem + '-' + b))).then((parts) => parts.flat(0)));
+        }
+        return columns.get(stem);
+      };
+      const at = (blocks, row) => blocks[Math.floor(row / manifest.columnRows)][row % manifest.columnRows];
+      // Rows in either of two ascending lists, and in both.
+      const union = (a, b) => {
+        const out = new Int32Array(a.length + b.length);
+        let i = 0; let j = 0; let n = 0;
+        while (i < a.length || j < b.length) {
+          if (j >= b.length || (i < a.length && a[i] < b[j])) out[n++] = a[i++];
+          else if (i >= a.length || b[j] < a[i]) out[n++] = b[j++];
+          else { out[n++] = a[i++]; j += 1; }
+        }
+        return out.subarray(0, n);
+      };
+      const intersection = (a, b) => {
+        const out = new Int32Array(Math.min(a.length, b.length));
+        let i = 0; let j = 0; let n = 0;
+        while (i < a.length && j < b.length) {
+          if (a[i] < b[j]) i += 1; else if (b[j] < a[i]) j += 1; else { out[n++] = a[i]; i += 1; j += 1; }
+        }
+        return out.subarray(0, n);
+      };
+      // A filter's counts from the pair tables: with no other filter applied, the build's own;
+      // with one other of single values applied, the sum of its chosen values' rows. Null when
+      // they cannot tell.
+      const pairCounts = (f, active, chosenSets) => {
+        const others = active.map((on, g) => (on && g !== f ? g : -1)).filter((g) => g >= 0);
+        if (others.length === 0) return manifest.filters[f].counts.slice();
+        const g = others[0];
+        if (others.length > 1 || isRange(filters[g]) || !manifest.filters[g].single) return null;
+        const [a, b] = g < f ? [g, f] : [f, g];
+        const table = manifest.pairs[a + ' ' + b];
+        if (!table) return null;
+        const width = manifest.filters[b].counts.length;
+        const counts = new Array(manifest.filters[f].counts.length).fill(0);
+        for (const c of chosenSets[g]) {
+          for (let v = 0; v < counts.length; v += 1) counts[v] += g < f ? table[c * width + v] : table[v * width + c];
+        }
+        return counts;
+      };
+      // What the filters and the search leave: `rows` ascending (null: every row), and each
+      // filter's counts.
+      const narrow = async (found) => {
+        const active = filters.map(isActive);
+        const chosenSets = filters.map((filter) => (isRange(filter) ? null : chosen(filter)));
+        const fromPairs = filters.map((filter, f) => (isRange(filter) ? null : pairCounts(f, active, chosenSets)));
+        const anyRange = filters.some((filter, f) => isRange(filter) && active[f]);
+        if (!found && !anyRange && filters.every((filter, f) => isRange(filter) || fromPairs[f])) {
+          let result = null;
+          for (const [f, filter] of filters.entries()) {
+            if (!active[f]) continue;
+            let either = new Int32Array(0);
+            for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = union(either, list);
+            result = result ? intersection(result, either) : either;
+          }
+          return { rows: result, counts: fromPairs };
+        }
+        // Every row's values: the rows found, or every row, counted against every filter.
+        const values = await Promise.all(filters.map((filter, f) => column('c' + f)));
+        const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
+        const counts = filters.map((filter) => (isRange(filter) ? null : new Array(filter.boxes.length).fill(0)));
+        const passing = [];
+        const visit = (row) => {
+          let failed = -1;
+          let failures = 0;
+          const own = [];
+          for (let f = 0; f < filters.length && failures < 2; f += 1) {
+            let value = at(values[f], row);
+            if (!isRange(filters[f])) value = typeof value === 'number' ? [value] : value;
+            own.push(value);
+            if (passes[f] && !passes[f](value)) { failed = f; failures += 1; }
+          }
+          if (failures === 0) passing.push(row);
+          if (failures > 1) return;
+          for (let f = 0; f < filters.length; f += 1) {
+            if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
+            for (const value of own[f]) counts[f][value] += 1;
+          }
+        };
+        if (found) for (const row of found) visit(row);
+        else for (let row = 0; row < manifest.rows; row += 1) visit(row);
+        return { rows: Int32Array.from(passing), counts };
+      };
+      // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
+      // `progress` as they are found when it needs the order's files.
+      const ordered = async (rows, found, limit, progress) => {
+        if (!order) return rows ? Array.from(rows.subarray(0, limit)) : Array.from({ length: Math.min(limit, manifest.rows) }, (_, k) => k);
+        const s = sortFields.indexOf(order.replace(/^-/, ''));
+        const descending = order[0] === '-';
+        if (found && rows) {
+          // A search's rows are few and spread over every file of an order: their ranks sort them.
+          const ranks = await column('k' + s);
+          const rank = (row) => at(ranks, row);
+          return Array.from(rows).sort((a, b) => {
+            const x = rank(a);
+            const y = rank(b);
+            if (x !== y) {
+              if (x < 0) return 1;
+              if (y < 0) return -1;
+              return descending ? y - x : x - y;
+            }
+            return a - b;
+          }).slice(0, limit);
+        }
+        const wanted = rows ? new Uint8Array(manifest.rows) : null;
+        if (rows) for (const row of rows) wanted[row] = 1;
+        const picked = [];
+        const pages = Math.ceil(manifest.rows / manifest.orderRows);
+        for (let p = 0; p < pages && picked.length < limit; p += 1) {
+          for (const row of await file('o' + s + (descending ? 'd' : 'a') + '-' + p)) {
+            if (!wanted || wanted[row]) picked.push(row);
+            if (picked.length >= limit) break;
+          }
+          if (picked.length < limit) progress(picked);
+        }
+        return picked;
+      };
+      // `[address, label, section title]` of rows, read a file of rows at a time.
+      const facts = async (rowsShown) => {
+        const stems = new Set(rowsShown.map((row) => 'r' + Math.floor(row / manifest.factRows)));
+        const read = new Map(await Promise.all(Array.from(stems, async (stem) => [stem, await file(stem)])));
+        return rowsShown.map((row) => {
+          const [label, section, href] = read.get('r' + Math.floor(row / manifest.factRows))[row % manifest.factRows];
+          return [href, label, manifest.sections[section][1]];
+        });
+      };
+      let search = null;
+      let generation = 0;
+      return {
+        connect: (connected) => { search = connected; },
+        refresh: async () => {
+          const mine = ++generation;
+          const owns = filters.some(isActive) || order !== '';
+          if (!owns) {
+            resultsView.clear();
+            if (!status.classList.contains('search-error')) status.textContent = '';
+            noResults.hidden = true;
+            if (search) search.release();
+            return;
+          }
+          const started = performance.now();
+          try {
+            await load();
+            const terms = search ? search.terms() : [];
+            const found = terms.length > 0 ? await search.matches(terms) : null;
+            if (mine !== generation) return;
+            // A word too short to look up in sharded search data narrows nothing yet.
+            const tooShort = terms.length > 0 && !found ? 'Type at least ' + contract.shardKeyLength + ' letters of a word to search these rows.' : '';
+            const { rows: result, counts } = await narrow(found ? Int32Array.from(found).sort() : null);
+            if (mine !== generation) return;
+            showCounts(counts);
+            const total = result ? result.length : manifest.rows;
+            const note = total > MAX_RESULTS ? 'Showing the first ' + MAX_RESULTS + ' of ' + numbers.format(total) + ' — choose more filters or search to narrow them.' : '';
+            let shown = 0;
+            const show = async (picked, finished) => {
+              if (picked.length <= shown && !finished) return;
+              const described = await facts(picked);
+              if (mine !== generation) return;
+              shown = picked.length;
+              resultsView.show(described.length, (k) => described[k], terms, finished ? [tooShort, note].filter(Boolean).join(' ') : '');
+              if (!finished) return;
+              if (shown === 0) resultsView.showNothing('');
+              performance.measure('almanac-browse', { start: started });
+            };
+            const picked = await ordered(result, found, MAX_RESULTS, (soFar) => {
+              if (soFar.length >= SCREENFUL && shown === 0) show(soFar.slice(), false);
+            });
+            if (mine !== generation) return;
+            // The first screenful at once; the rest of the list as its files arrive.
+            if (picked.length > SCREENFUL && shown === 0) await show(picked.slice(0, SCREENFUL), false);
+            if (mine !== generation) return;
+            await show(picked, true);
+            if (mine !== generation) return;
+            announce(total);
+            if (result) {
+              const starts = manifest.sectionStarts;
+              const matched = new Set();
+              let section = 0;
+              for (const row of result) {
+                while (section + 1 < starts.length && starts[section + 1] <= row) section += 1;
+                matched.add(section);
+              }
+              manifest.sections.forEach(([id], k) => sectionIndex.setEnabled(id, matched.has(k)));
+            }
+          } catch {
+            if (mine === generation) fail('the filter data');
+          }
+        },
+      };
+    })();
+
+    const showCounts = (counts) => filters.forEach((filter, f) => filter.boxes.forEach((box, v) => {
+      if (!counts[f]) return;
+      const count = box.parentElement.querySelector('.filter-count');
+      const text = numbers.format(counts[f][v]);
+      if (count.textContent !== text) count.textContent = text;
+      box.closest('li').classList.toggle('is-empty', counts[f][v] === 0 && !box.checked);
+    }));
+
+    // Counts: a row counts towards a filter's values when it is found and passes every other
+    // filter; it shows when it passes them all.
+    const apply = () => {
+      if (split) { split.refresh(); describe(); return; }
+      const active = filters.map(isActive);
+      const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
+      const counts = filters.map((filter) => new Array(filter.boxes.length).fill(0));
+      const anyActive = active.some(Boolean);
+      const passing = anyActive ? new Uint8Array(rows.length) : null;
+      for (let i = 0; i < rows.length; i += 1) {
+        if (!visibility.isFound(i)) continue;
+        let failed = -1;
+        let failures = 0;
+        for (let f = 0; f < filters.length && failures < 2; f += 1) {
+          if (passes[f] && !passes[f](rowValues[i][f])) { failed = f; failures += 1; }
+        }
+        if (failures === 0 && passing) passing[i] = 1;
+        if (failures > 1) continue;
+        for (let f = 0; f < filters.length; f += 1) {
+          if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
+          for (const value of rowValues[i][f]) counts[f][value] += 1;
+        }
+      }
+      showCounts(counts);
+      describe();
+      visibility.setFilters(passing);
+    };
+
+    // ---- The bar that says what is applied, each choice with a button that takes it away. ----
+    const bar = main.querySelector('.applied-filters');
+    const button = (text, label, action, className) => {
+      const element = document.createElement('button');
+      element.type = 'button';
+      element.className = className;
+      element.textContent = text;
+      if (label) element.setAttribute('aria-label', label);
+      // The button goes with the choice it took away: focus moves to the bar's next choice,
+      // or to the panel once nothing is applied, not to the top of the page.
+      element.addEventListener('click', () => {
+        action();
+        changed(true);
+        const next = bar.querySelector('button') || panel.querySelector('.filter-panel > summary, select, button');
+        if (next) next.focus();
+      });
+      return element;
+    };
+    const describe = () => {
+      const parts = [];
+      for (const filter of filters) {
+        if (!isActive(filter)) continue;
+        const part = document.createElement('span');
+        part.className = 'applied-filter';
+        part.append(filter.legend + ': ');
+        if (isRange(filter)) {
+          const text = (filter.from.value || '…') + ' – ' + (filter.to.value || '…');
+          part.append(button(text + ' ✕', 'Remove ' + filter.legend + ' ' + text, () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
+        } else {
+          filter.boxes.filter((box) => box.checked).forEach((box, k) => {
+            if (k > 0) part.append(', ');
+            part.append(button(box.value + ' ✕', 'Remove ' + filter.legend + ': ' + box.value, () => { box.checked = false; }, 'applied-value'));
+          });
+        }
+        parts.push(part);
+      }
+      bar.replaceChildren();
+      parts.forEach((part, k) => { if (k > 0) bar.append(' · '); bar.append(part); });
+      if (parts.length > 0) {
+        bar.append(' · ');
+        bar.append(button('Clear all', null, () => {
+          for (const filter of filters) {
+            for (const box of filter.boxes) box.checked = false;
+            if (filter.from) { filter.from.value = ''; filter.to.value = ''; }
+          }
+        }, 'applied-clear'));
+      }
+      bar.hidden = parts.length === 0;
+    };
+
+    // ---- Long lists narrow as a value is typed. ----
+    for (const find of panel.querySelectorAll('.filter-find')) {
+      const items = Array.from(find.closest('fieldset').querySelectorAll('.filter-values li'));
+      const texts = items.map((item) => fold(item.querySelector('.filter-value').textContent));
+      find.addEventListener('input', () => {
+        const wanted = fold(find.value.trim());
+        items.forEach((item, k) => { item.hidden = wanted !== '' && !texts[k].includes(wanted); });
+      });
+    }
+
+    // ---- Sort by: any order but the page's own shows one flat list, without sections or the
+    // index, as a table view does when a list is not alphabetical. Ties keep the page's order,
+    // and rows without the value come last either way. ----
+    const select = panel.querySelector('.sort-control');
+    const sortFields = select ? Array.from(select.options).map((option) => option.value).filter((value) => value && value[0] !== '-') : [];
+    const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
+    const table = main.querySelector('table.rows-table');
+    const index = document.querySelector('nav.section-index');
+    // Where each row goes back to: its own list (a long section has several), or its
+    // section's tbody before the footer row.
+    const homes = rows.map((row) => row.parentNode);
+    const anchors = new Map(visibility.sections.map((section) => [section, section.querySelector('.section-footer-row')]));
+    let flat = null;
+    let order = '';
+    // The rows of each of the lists a sorted list is cut into (see almanac.css).
+    const SORTED_LIST_ROWS = 400;
+    const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
+    const sortBy = (value) => {
+      const field = value.replace(/^-/, '');
+      const place = sortFields.indexOf(field);
+      if (place < 0) value = '';
+      order = value;
+      if (select) select.value = value;
+      for (const header of headers) {
+        if (header.dataset.sort === field && value) header.setAttribute('aria-sort', value[0] === '-' ? 'descending' : 'ascending');
+        else header.removeAttribute('aria-sort');
+      }
+      // A split page lists its rows in this order as results (`split`).
+      if (split) return;
+      // Rows move only between lists the browser is not laying out: the flat list detached,
+      // the sections hidden. Moving 50,000 rows in or out of a list on screen took seconds.
+      if (!value) {
+        if (flat) {
+          flat.remove();
+          rows.forEach((row, i) => homes[i].insertBefore(row, table ? anchors.get(homes[i]) : null));
+          if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
+          flat = null;
+        }
+        main.classList.remove('is-sorted');
+        if (index) index.hidden = false;
+        return;
+      }
+      const descending = value[0] === '-';
+      const sorted = rows.map((row, i) => i).sort((a, b) => {
+        const x = ranks[a][place];
+        const y = ranks[b][place];
+        if (x !== y) {
+          if (x < 0) return 1;
+          if (y < 0) return -1;
+          return descending ? y - x : x - y;
+        }
+        return a - b;
+      });
+      main.classList.add('is-sorted');
+      if (index) index.hidden = true;
+      if (flat) flat.remove();
+      if (table) {
+        flat = document.createElement('tbody');
+        flat.className = 'sorted-rows';
+        for (const i of sorted) flat.append(rows[i]);
+        table.append(flat);
+        return;
+      }
+      flat = document.createElement('div');
+      flat.className = 'sorted-list';
+      for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
+        const list = document.createElement('ul');
+        list.className = 'rows';
+        for (const i of sorted.slice(start, start + SORTED_LIST_ROWS)) list.append(rows[i]);
+        flat.append(list);
+      }
+      markFirstShownOf(flat);
+      const last = visibility.sections[visibility.sections.length - 1];
+      if (last) last.after(flat);
+    };
+    // A new order is said as the rows move (a screen reader hears nothing else change).
+    const sayOrder = () => {
+      if (status && select) status.textContent = order ? 'Sorted by ' + select.selectedOptions[0].textContent : 'In the page\'s order';
+    };
+    if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
+    for (const header of headers) {
+      const control = document.createElement('button');
+      control.type = 'button';
+      control.className = 'column-sort';
+      control.append(...header.childNodes);
+      header.append(control);
+      control.addEventListener('click', () => {
+        const field = header.dataset.sort;
+        sortBy(order === field ? '-' + field : field);
+        changed(true);
+        sayOrder();
+      });
+    }
+
+    // ---- The address: `?region=South&region=West&admitted=1850..1900&sort=-admitted`. ----
+    const write = (push) => {
+      const url = new URL(location.href);
+      for (const filter of filters) {
+        url.searchParams.delete(filter.param);
+        if (isRange(filter)) {
+          if (isActive(filter)) url.searchParams.set(filter.param, filter.from.value + '..' + filter.to.value);
+        } else {
+          for (const box of filter.boxes) if (box.checked) url.searchParams.append(filter.param, box.value);
+        }
+      }
+      if (order) url.searchParams.set('sort', order); else url.searchParams.delete('sort');
+      if (url.href === location.href) return;
+      try {
+        if (push) history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+      } catch { /* file:// may refuse */ }
+    };
+    const read = () => {
+      const params = new URLSearchParams(location.search);
+      for (const filter of filters) {
+        if (isRange(filter)) {
+          const [low = '', high = ''] = (params.get(filter.param) || '').split('..');
+          filter.from.value = low;
+          filter.to.value = high;
+        } else {
+          const wanted = new Set(params.getAll(filter.param));
+          for (const box of filter.boxes) box.checked = wanted.has(box.value);
+        }
+      }
+      sortBy(params.get('sort') || '');
+    };
+    const changed = (push) => { apply(); write(push); };
+    panel.addEventListener('change', (event) => {
+      if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed(true);
+    });
+
+    // ---- Download shown rows: what the search and filters leave, in the page's order or the
+    // chosen one, as the columns the page shows. ----
+    const download = panel.querySelector('.download-shown');
+    if (download) {
+      const columns = JSON.parse(panel.dataset.columns || '[]');
+      const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
+      download.addEventListener('click', () => {
+        const lines = [columns.map(([, label]) => cell(label)).join(',')];
+        const ordered = flat ? Array.from(flat.querySelectorAll('.row')) : rows;
+        for (const row of ordered) {
+          if (row.hidden) continue;
+          lines.push(columns.map(([name], k) => {
+            const part = k === 0 ? row.querySelector('.label') : row.querySelector('[data-field="' + CSS.escape(name) + '"]');
+            return cell(part ? part.textContent : '');
+          }).join(','));
+        }
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }));
+        link.download = pageName + '-shown.csv';
+        document.body.append(link);
+        link.click();
+        link.remove();
+        setTimeout(() => URL.revokeObjectURL(link.href), 0);
+      });
+    }
+
+    if (!split) visibility.onSearch(apply);
+    window.addEventListener('popstate', () => { read(); apply(); });
+    read();
+    if (filters.some(isActive) || (split && order)) apply();
+    return split ? {
+      // Whether the filters or an order own the results list, and the search must go through them.
+      owns: () => filters.some(isActive) || order !== '',
+      refresh: () => split.refresh(),
+      connect: (search) => split.connect(search),
+    } : null;
+  })();
+
+  if (!field) return;
   // ---- The search field drives whichever strategy the data calls for. ----
   let query = '';
   let strategy = null;
@@ -1249,6 +1531,7 @@
     const terms = fold(query).split(/\s+/).filter(Boolean);
     form.classList.toggle('has-query', query.length > 0);
     if (terms.length === 0) {
+      if (browse && browse.owns()) { browse.refresh(); return; }
       if (strategy) strategy.clear();
       if (visibility.isNarrowed()) return;
       noResults.hidden = true;
@@ -1257,9 +1540,21 @@
       return;
     }
     if (!data) { withData(run); return; }
+    if (browse && browse.owns()) { browse.refresh(); return; }
     if (!strategy) strategy = strategyFor(data);
     strategy.search(terms, searched);
   };
+  // On a split page the filters and Sort by list their results from the search's rows.
+  if (browse) {
+    browse.connect({
+      terms: () => fold(query).split(/\s+/).filter(Boolean),
+      matches: (terms) => new Promise((resolve) => withData(() => {
+        if (!strategy) strategy = strategyFor(data);
+        resolve(strategy.matches(terms));
+      })),
+      release: () => run(),
+    });
+  }
 
   const update = () => {
     query = field.value.trim();

@@ -58,8 +58,9 @@ import Testing
         #expect(!html.contains(#"data-filter="suite""#))
     }
 
-    /// A report split into section pages goes without the defaults rather than warn of them.
-    @Test func aSplitReportHasNoDefaultFiltersAndNoWarning() throws {
+    /// A report split into section pages filters by status across every section page, from
+    /// the filter data written beside it.
+    @Test func aSplitReportFiltersByStatusFromItsFilterData() throws {
         let fileSystem = MemoryFileSystem(["junit.xml": """
             <testsuites><testsuite name="a"><testcase classname="a" name="t1" time="0.5"><failure message="no"/></testcase>
             <testcase classname="a" name="t2" time="0.1"/></testsuite><testsuite name="b"><testcase classname="b" name="t3"/></testsuite></testsuites>
@@ -69,6 +70,9 @@ import Testing
         options.formats = [.html]
         let run = try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
         #expect(run.warnings.isEmpty, "\(run.warnings.map(\.message))")
-        #expect(fileSystem.text("Output/junit.html")?.contains("data-filter") == false)
+        let html = try #require(fileSystem.text("Output/junit.html"))
+        #expect(html.contains(#"data-filter="status""#))
+        #expect(html.contains(#"data-browse-src="assets/browse-junit.js""#))
+        #expect(fileSystem.text("Output/assets/browse-junit.js")?.contains("assets/browse-junit.") == true)
     }
 }

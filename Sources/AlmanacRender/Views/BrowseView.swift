@@ -6,6 +6,9 @@ struct BrowseView {
     var sortOptions: [SortOption]
     /// `[[field, name], …]` (JSON): the columns "Download shown rows" writes, the label first.
     var columns: String
+    /// A split page lists what the filters leave as results, which are not rows of the page
+    /// to download.
+    var canDownload: Bool
 
     struct Filter {
         /// The filter's name in the address (`?category=Software`): its field.

@@ -38,6 +38,8 @@ struct ListingView {
     var twins: [LinkView]
     /// The filter panel and Sort by control, when the page offers them.
     var browse: BrowseView? = nil
+    /// A split page's filter and order data: its entry (`PagePaths.browseEntry`).
+    var browseData: String? = nil
     /// `layout: table`: the table's columns; empty for a list.
     var columns: [ColumnHeading] = []
 

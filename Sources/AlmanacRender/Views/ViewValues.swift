@@ -81,6 +81,7 @@ extension ListingView: TemplateView {
         values["isEmpty"] = .bool(count == 0)
         values["searchData"] = searchData.templateValue
         values["isSearchEntry"] = .bool(isSearchEntry)
+        values["browseData"] = browseData.templateValue
         values["twins"] = .list(twins.enumerated().map { place, twin in
             ["name": .string(twin.title), "href": .string(twin.href), "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1)]
         })
@@ -113,6 +114,7 @@ extension BrowseView: TemplateView {
             "sortOptions": .list(sortOptions.map { ["value": .string($0.value), "text": .string($0.text)] }),
             "hasSorts": .bool(!sortOptions.isEmpty),
             "columns": .string(columns),
+            "canDownload": .bool(canDownload),
         ]
     }
 }

@@ -1,0 +1,172 @@
+"""Filters, counts and Sort by on pages split into section pages, where the rows are on other
+pages and what the filters leave is listed as results from files made at build time. Checked
+against the catalogue's CSV read with Python's csv module, and against the same catalogue on
+one whole page."""
+
+import urllib.parse
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
+
+from test_browse import COMPANIES, counts, employees, expected, facet_counts, page_order, tick, wait, year
+
+
+def results(driver):
+    """The labels of the results listed, in order."""
+    return driver.execute_script(
+        "const list = document.querySelector('.search-results');"
+        "return list.hidden ? null : Array.from(list.children).filter((li) => !li.hidden)"
+        ".map((li) => li.querySelector('.label').textContent)")
+
+
+def status(driver):
+    return driver.find_element(By.CSS_SELECTOR, "[role='status']").get_attribute("textContent")
+
+
+@pytest.fixture()
+def whole_order(driver, browse_server):
+    """Every company in the page's own order, read from the whole page."""
+    driver.get(browse_server + "/companies.html")
+    return page_order(driver)
+
+
+@pytest.mark.parametrize("page", ["split.html", "split/sections/d.html", "sharded.html"])
+def test_values_are_or_fields_are_and_and_counts_follow_the_faceting_rule(driver, browse_server, whole_order, page):
+    driver.get(browse_server + "/" + page)
+    wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".browse").is_displayed())
+    tick(driver, "category", "Software")
+    want, passes = expected(whole_order, category={"Software"})
+    wait(driver, lambda: results(driver) == want)
+    assert driver.find_element(By.CSS_SELECTOR, ".section-directory, section.section").is_displayed() is False
+    assert {k: v for k, v in counts(driver, "city").items() if v} == facet_counts("city", passes)
+    tick(driver, "category", "Retail")
+    tick(driver, "city", "Berlin")
+    chosen = {"category": {"Software", "Retail"}, "city": {"Berlin"}}
+    want, passes = expected(whole_order, **chosen)
+    assert want
+    wait(driver, lambda: results(driver) == want)
+    for field in ("category", "city"):
+        assert {k: v for k, v in counts(driver, field).items() if v} == facet_counts(field, passes), field
+    assert status(driver) == f"{len(want)} results"
+    if page != "sharded.html":
+        # A third field chosen: counts of every field come from every row's values.
+        common_year = max(counts(driver, "founded").items(), key=lambda item: item[1])[0]
+        tick(driver, "founded", common_year)
+        chosen["year"] = {common_year}
+        want, passes = expected(whole_order, **chosen)
+        wait(driver, lambda: results(driver) == want)
+        for field, name in (("category", "category"), ("city", "city"), ("year", "founded")):
+            assert {k: v for k, v in counts(driver, name).items() if v} == facet_counts(field, passes), field
+    # Clearing every filter brings the page's own parts back.
+    driver.find_element(By.CSS_SELECTOR, ".applied-clear").click()
+    wait(driver, lambda: results(driver) is None)
+    assert driver.find_element(By.CSS_SELECTOR, ".section-directory, section.section").is_displayed()
+
+
+@pytest.mark.parametrize("page", ["split.html", "sharded.html"])
+def test_a_range_and_a_search_narrow_the_results_and_their_counts(driver, browse_server, whole_order, page):
+    driver.get(browse_server + "/" + page)
+    field = "employees" if page == "split.html" else "founded"
+    low = driver.find_element(By.CSS_SELECTOR, f"fieldset[data-filter='{field}'] .range-from")
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", low)
+    if field == "employees":
+        low.send_keys("100\t")
+        inside = lambda c: c["employees"] != "" and int(c["employees"]) >= 100
+    else:
+        driver.execute_script("arguments[0].value = '2000-01-01'; arguments[0].dispatchEvent(new Event('change', {bubbles: true}))", low)
+        inside = lambda c: c["founded"] != "" and c["founded"] >= "2000-01-01"
+    names = {c["name"] for c in COMPANIES if inside(c)}
+    want = [name for name in whole_order if name in names]
+    wait(driver, lambda: results(driver) == want[:100])
+    tally = {}
+    for company in COMPANIES:
+        if inside(company):
+            tally[company["category"]] = tally.get(company["category"], 0) + 1
+    assert {k: v for k, v in counts(driver, "category").items() if v} == tally
+    search = driver.find_element(By.ID, "search-field")
+    search.send_keys("labs")
+    found = {c["name"] for c in COMPANIES if inside(c) and "labs" in c["name"].lower()}
+    assert found
+    want = [name for name in whole_order if name in found]
+    wait(driver, lambda: results(driver) == want)
+    tally = {}
+    for company in COMPANIES:
+        if company["name"] in found:
+            tally[company["category"]] = tally.get(company["category"], 0) + 1
+    assert {k: v for k, v in counts(driver, "category").items() if v} == tally
+    wait(driver, lambda: "q=labs" in driver.current_url)
+
+
+def sorted_whole(driver, browse_server, value):
+    driver.get(browse_server + "/companies.html?sort=" + urllib.parse.quote(value))
+    return driver.execute_script(
+        "return Array.from(document.querySelectorAll('.sorted-list .row')).map((r) => r.querySelector('.label').textContent)")
+
+
+@pytest.mark.parametrize("value", ["employees", "-employees", "-founded", "name"])
+def test_sort_by_lists_the_rows_in_the_order_the_whole_page_sorts_them(driver, browse_server, value):
+    want = sorted_whole(driver, browse_server, value)
+    assert len(want) == 120
+    driver.get(browse_server + "/split.html")
+    Select(driver.find_element(By.CSS_SELECTOR, ".sort-control")).select_by_value(value)
+    wait(driver, lambda: results(driver) == want[:100])
+    assert "Showing the first 100 of 120" in driver.find_element(By.CSS_SELECTOR, ".search-more").text
+    if value == "-employees":
+        # Rows without a value come last in both directions, and ties keep the page's order.
+        missing = [c["name"] for c in COMPANIES if not c["employees"]]
+        assert set(want[-len(missing):]) == set(missing)
+    # A filter narrows the sorted list, read from the order's files.
+    tick(driver, "category", "Software")
+    software = {c["name"] for c in COMPANIES if c["category"] == "Software"}
+    wait(driver, lambda: results(driver) == [name for name in want if name in software])
+
+
+def test_a_search_sorted_lists_its_rows_by_their_ranks(driver, browse_server):
+    want = [name for name in sorted_whole(driver, browse_server, "-employees") if "labs" in name.lower()]
+    driver.get(browse_server + "/split.html?sort=-employees&q=labs")
+    wait(driver, lambda: results(driver) == want)
+
+
+def test_the_address_holds_the_filters_through_reload_and_back_and_forward(driver, browse_server, whole_order):
+    driver.get(browse_server + "/split/sections/m.html")
+    tick(driver, "category", "Software")
+    software, _ = expected(whole_order, category={"Software"})
+    wait(driver, lambda: results(driver) == software)
+    tick(driver, "city", "Berlin")
+    both, _ = expected(whole_order, category={"Software"}, city={"Berlin"})
+    wait(driver, lambda: results(driver) == both)
+    assert "category=Software" in driver.current_url and "city=Berlin" in driver.current_url
+    driver.refresh()
+    wait(driver, lambda: results(driver) == both)
+    driver.back()
+    wait(driver, lambda: results(driver) == software)
+    driver.back()
+    wait(driver, lambda: results(driver) is None)
+    assert driver.find_element(By.CSS_SELECTOR, "section.section").is_displayed()
+    driver.forward()
+    wait(driver, lambda: results(driver) == software)
+
+
+def test_a_result_opens_its_row_on_its_section_page(driver, browse_server, whole_order):
+    driver.get(browse_server + "/split.html?category=Software")
+    software, _ = expected(whole_order, category={"Software"})
+    wait(driver, lambda: results(driver) == software)
+    link = driver.find_element(By.CSS_SELECTOR, ".search-results a")
+    link.click()
+    wait(driver, lambda: "/sections/" in driver.current_url)
+    row = driver.find_element(By.ID, urllib.parse.urlparse(driver.current_url).fragment)
+    assert row.find_element(By.CSS_SELECTOR, ".label").text == software[0]
+
+
+def test_filters_on_a_split_page_work_from_file_urls(driver, browse_site, whole_order):
+    driver.get((browse_site / "split.html").as_uri() + "?city=Berlin&sort=-founded")
+    berlin = {c["name"] for c in COMPANIES if c["city"] == "Berlin"}
+    want = [c["name"] for c in sorted(
+        (c for c in COMPANIES if c["name"] in berlin), key=lambda c: (c["founded"] == "", -int(c["founded"].replace("-", "") or 0)))]
+    # Ties and rows without a date keep the page's order.
+    rank = {name: k for k, name in enumerate(whole_order)}
+    want = sorted(want, key=lambda n: (next(c for c in COMPANIES if c["name"] == n)["founded"] == "",
+                                       -int(next(c for c in COMPANIES if c["name"] == n)["founded"].replace("-", "") or 0), rank[n]))
+    wait(driver, lambda: results(driver) == want)
+    assert status(driver) == f"{len(want)} results"
