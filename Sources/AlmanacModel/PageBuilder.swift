@@ -50,7 +50,7 @@ public struct PageBuilder {
         var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
             labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source)
-        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, collation: collation)
+        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, locale: locale)
         return Result(page: page, warnings: warnings)
     }
 

@@ -166,12 +166,25 @@ public enum BrowseData {
     /// Rows in an order: by rank (ascending or descending), ties in page order, rows without a
     /// value (rank -1) last either way.
     public static func order(_ ranks: [Int32], descending: Bool) -> [Int] {
-        ranks.indices.sorted { a, b in
-            let (x, y) = (ranks[a], ranks[b])
-            if x == y { return a < b }
-            if x < 0 || y < 0 { return y < 0 }
-            return descending ? x > y : x < y
+        // Ranks are dense (0 up to the number of distinct values): rows are put in their rank's
+        // bucket in page order, which keeps ties in page order both ways.
+        let rankCount = Int(ranks.max().map { max($0 + 1, 0) } ?? 0)
+        var starts = [Int](repeating: 0, count: rankCount + 1)
+        for rank in ranks where rank >= 0 { starts[Int(descending ? Int32(rankCount - 1) - rank : rank) + 1] += 1 }
+        for index in 0..<rankCount { starts[index + 1] += starts[index] }
+        var order = [Int](repeating: 0, count: ranks.count)
+        var missing = starts[rankCount]
+        for (row, rank) in ranks.enumerated() {
+            if rank < 0 {
+                order[missing] = row
+                missing += 1
+            } else {
+                let bucket = descending ? rankCount - 1 - Int(rank) : Int(rank)
+                order[starts[bucket]] = row
+                starts[bucket] += 1
+            }
         }
+        return order
     }
 
     /// A row's values as a column holds them: one number, several as an array, a range's key

@@ -105,13 +105,15 @@ def sorted_whole(driver, browse_server, value):
 
 
 @pytest.mark.parametrize("value", ["employees", "-employees", "-founded", "name"])
-def test_sort_by_lists_the_rows_in_the_order_the_whole_page_sorts_them(driver, browse_server, value):
+def test_sort_by_lists_the_rows_in_the_order_the_whole_page_sorts_them(driver, browse_server, whole_order, value):
     want = sorted_whole(driver, browse_server, value)
     assert len(want) == 120
     driver.get(browse_server + "/split.html")
     Select(driver.find_element(By.CSS_SELECTOR, ".sort-control")).select_by_value(value)
     wait(driver, lambda: results(driver) == want[:100])
     assert "Showing the first 100 of 120" in driver.find_element(By.CSS_SELECTOR, ".search-more").text
+    # One flat list in another order has no sections to jump to.
+    assert not driver.find_element(By.CSS_SELECTOR, "nav.section-index").is_displayed()
     if value == "-employees":
         # Rows without a value come last in both directions, and ties keep the page's order.
         missing = [c["name"] for c in COMPANIES if not c["employees"]]
@@ -120,6 +122,9 @@ def test_sort_by_lists_the_rows_in_the_order_the_whole_page_sorts_them(driver, b
     tick(driver, "category", "Software")
     software = {c["name"] for c in COMPANIES if c["category"] == "Software"}
     wait(driver, lambda: results(driver) == [name for name in want if name in software])
+    Select(driver.find_element(By.CSS_SELECTOR, ".sort-control")).select_by_value("")
+    wait(driver, lambda: results(driver) == [name for name in whole_order if name in software])
+    assert driver.find_element(By.CSS_SELECTOR, "nav.section-index").is_displayed()
 
 
 def test_a_search_sorted_lists_its_rows_by_their_ranks(driver, browse_server):
