@@ -1045,7 +1045,13 @@
       const column = (stem, isKey) => {
         if (!columns.has(stem)) {
           const blocks = Math.ceil(manifest.rows / manifest.columnRows);
-          columns.set(stem, Promise.all(Array.from({ length: blocks }, (_, b) => file(stem + '-' + b))).then((parts) => {
+          const stems = Array.from({ length: blocks }, (_, b) => stem + '-' + b);
+          columns.set(stem, Promise.all(stems.map(file)).then((parts) => {
+            // The parsed blocks are let go once copied: at a million rows each is megabytes.
+            for (const block of stems) {
+              files.delete(block);
+              delete window.AlmanacBrowseFiles[pageName + '/' + block];
+            }
             const values = isKey ? new Float64Array(manifest.rows) : new Int32Array(manifest.rows);
             const lists = new Map();
             let row = 0;
@@ -1116,8 +1122,7 @@
           }
           return { rows: result, counts: fromPairs };
         }
-        // Every row's values: the rows found, or every row, counted against every filter. A
-        // million rows go through this loop, so it allocates nothing per row.
+        // Every row's values: the rows found, or every row, counted against every filter.
         const columnsOf = await Promise.all(filters.map((filter, f) => column('c' + f, isRange(filter))));
         const values = columnsOf.map((c) => c.values);
         const lists = columnsOf.map((c) => c.lists);
@@ -1129,37 +1134,53 @@
         });
         const low = filters.map((filter) => (isRange(filter) ? (keyOf(filter.from) ?? -Infinity) : 0));
         const high = filters.map((filter) => (isRange(filter) ? (keyOf(filter.to) ?? Infinity) : 0));
-        const ranged = filters.map(isRange);
-        const passes = (f, row) => {
-          const value = values[f][row];
-          // NaN (no key) fails both comparisons.
-          if (ranged[f]) return value >= low[f] && value <= high[f];
-          if (value >= 0) return flags[f][value] === 1;
-          for (const v of lists[f].get(row)) if (flags[f][v] === 1) return true;
-          return false;
-        };
-        const activeFilters = filters.map((filter, f) => f).filter((f) => active[f]);
-        const counted = filters.map((filter, f) => f).filter((f) => !ranged[f]);
-        const counts = filters.map((filter) => (isRange(filter) ? null : new Int32Array(filter.boxes.length)));
-        const passing = [];
-        const visit = (row) => {
-          let failed = -1;
-          for (const f of activeFilters) {
-            if (!passes(f, row)) {
-              if (failed >= 0) return;
-              failed = f;
+        // Column by column, each loop reading one typed array: how many filters each row fails,
+        // and which. A row counts towards a filter's values when it fails no other filter.
+        const size = found ? found.length : manifest.rows;
+        const failures = new Uint8Array(manifest.rows);
+        const failedBy = new Uint8Array(manifest.rows);
+        for (const [f, filter] of filters.entries()) {
+          if (!active[f]) continue;
+          const column = values[f];
+          if (isRange(filter)) {
+            const [from, to] = [low[f], high[f]];
+            for (let k = 0; k < size; k += 1) {
+              const row = found ? found[k] : k;
+              const value = column[row];
+              // NaN (no key) fails both comparisons.
+              if (!(value >= from && value <= to)) { failures[row] += 1; failedBy[row] = f; }
             }
+            continue;
           }
-          if (failed < 0) passing.push(row);
-          for (const f of counted) {
-            if (failed >= 0 && failed !== f) continue;
-            const value = values[f][row];
-            if (value >= 0) counts[f][value] += 1;
-            else for (const v of lists[f].get(row)) counts[f][v] += 1;
+          const flag = flags[f];
+          const several = lists[f];
+          for (let k = 0; k < size; k += 1) {
+            const row = found ? found[k] : k;
+            const value = column[row];
+            const passes = value >= 0 ? flag[value] === 1 : several.get(row).some((v) => flag[v] === 1);
+            if (!passes) { failures[row] += 1; failedBy[row] = f; }
           }
-        };
-        if (found) for (const row of found) visit(row);
-        else for (let row = 0; row < manifest.rows; row += 1) visit(row);
+        }
+        const counts = filters.map((filter) => (isRange(filter) ? null : new Int32Array(filter.boxes.length)));
+        for (const [f, filter] of filters.entries()) {
+          if (isRange(filter)) continue;
+          const column = values[f];
+          const tally = counts[f];
+          const several = lists[f];
+          for (let k = 0; k < size; k += 1) {
+            const row = found ? found[k] : k;
+            const failed = failures[row];
+            if (failed > 1 || (failed === 1 && failedBy[row] !== f)) continue;
+            const value = column[row];
+            if (value >= 0) tally[value] += 1;
+            else for (const v of several.get(row)) tally[v] += 1;
+          }
+        }
+        const passing = [];
+        for (let k = 0; k < size; k += 1) {
+          const row = found ? found[k] : k;
+          if (failures[row] === 0) passing.push(row);
+        }
         return { rows: Int32Array.from(passing), counts };
       };
       // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to

@@ -175,3 +175,13 @@ def test_filters_on_a_split_page_work_from_file_urls(driver, browse_site, whole_
                                        -int(next(c for c in COMPANIES if c["name"] == n)["founded"].replace("-", "") or 0), rank[n]))
     wait(driver, lambda: results(driver) == want)
     assert status(driver) == f"{len(want)} results"
+
+
+def test_without_scripts_a_split_page_shows_its_sections_and_no_panel(browser_without_scripts, browse_site):
+    browser_without_scripts.get((browse_site / "split.html").as_uri() + "?category=Software")
+    assert not browser_without_scripts.find_element(By.CSS_SELECTOR, ".browse").is_displayed()
+    assert not browser_without_scripts.find_element(By.CSS_SELECTOR, ".search-results").is_displayed()
+    directory = browser_without_scripts.find_elements(By.CSS_SELECTOR, ".section-directory li")
+    assert len(directory) == 14 and all(entry.is_displayed() for entry in directory)
+    browser_without_scripts.get((browse_site / "split" / "sections" / "d.html").as_uri())
+    assert len([r for r in browser_without_scripts.find_elements(By.CSS_SELECTOR, "li.row") if r.is_displayed()]) == 10
