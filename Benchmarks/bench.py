@@ -623,7 +623,8 @@ def browse_lines(browsing):
              "its cache kept: " + "; ".join(f"{k + 1}. {step}" for k, step in enumerate(browsing["steps"])) + ". Each step's "
              "time runs from the change to the first screenful of results shown (or the page's own sections back), less the "
              "time spent waiting for files (network spans from Resource Timing); unthrottled, then again on a fresh page with "
-             "an empty cache under 4× CPU throttling.", ""]
+             "an empty cache under 4× CPU throttling. The steps run three times each way, each time on a fresh page with an "
+             "empty cache; the percentiles pool every step of the three, the table of steps gives each one's median.", ""]
     lines += ["| rows | first step | each later step, at most | median | all 20 | p95 less waits | 4× throttled p95 | "
               "p95 with waits | steps that waited (median wait) | build with filters ÷ without | peak memory ÷ | filter files |",
               "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
