@@ -64,7 +64,14 @@ $(VENV)/.installed: Tests/Browser/requirements.txt
 	$(VENV)/bin/pip install --quiet --disable-pip-version-check -r Tests/Browser/requirements.txt
 	touch $@
 
-browser-test: $(VENV)/.installed
+# axe-core, the accessibility checker the browser tests run: its script as published inside
+# axe-playwright-python's wheel on PyPI (only the script is used, with Selenium).
+AXE_WHEEL := axe-playwright-python==0.1.8
+$(VENV)/axe.min.js: $(VENV)/.installed
+	$(VENV)/bin/pip download --quiet --disable-pip-version-check --no-deps --dest $(VENV)/wheels $(AXE_WHEEL)
+	$(VENV)/bin/python -c "import glob, zipfile; wheel = zipfile.ZipFile(sorted(glob.glob('$(VENV)/wheels/axe_playwright_python-*.whl'))[-1]); open('$@', 'wb').write(wheel.read('axe_playwright_python/axe.min.js'))"
+
+browser-test: $(VENV)/.installed $(VENV)/axe.min.js
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Browser
 
 # Test reports' Markdown read by a GFM parser (markdown-it-py), at several byte budgets.

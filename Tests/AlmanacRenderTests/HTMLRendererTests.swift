@@ -247,7 +247,7 @@ import Testing
             $0.hasDetailPages = true
         }
         let detail = try #require(files["things/t.html"])
-        #expect(detail.contains("<dd><pre>line one\n  &lt;indented&gt;</pre></dd>"))
+        #expect(detail.contains("<dd><pre tabindex=\"0\">line one\n  &lt;indented&gt;</pre></dd>"))
         #expect(detail.contains("<dd>one line</dd>"))
     }
 

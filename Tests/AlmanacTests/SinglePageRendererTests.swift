@@ -211,7 +211,7 @@ import Testing
         #expect(!script.lowercased().contains("</script") && !script.contains("<b>"))
         // The failing test opens in place; the passing one has nothing to open.
         #expect(html.components(separatedBy: #"<details class="row-detail">"#).count == 2)
-        #expect(html.contains("<pre>E no\nline two</pre>"))
+        #expect(html.contains("<pre tabindex=\"0\">E no\nline two</pre>"))
     }
 
     /// Small pictures beside the data go inside the file; nothing outside its folder is read.
