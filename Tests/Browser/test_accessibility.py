@@ -86,3 +86,46 @@ def test_axe_finds_no_violations_in_any_state(axe_source, site, split_site, brow
     finally:
         driver.quit()
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)
+
+
+# What axe cannot see: generated text (a field's name before its value), a control's edge and a
+# placeholder. Each colour is blended with its opacity over the first opaque background behind
+# it, and compared by WCAG's contrast ratio.
+CONTRAST = """
+const parse = (color) => (color.match(/[\\d.]+/g) || []).map(Number);
+const channel = (value) => { const v = value / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+const luminance = ([r, g, b]) => 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+const behind = (element) => {
+  for (let at = element; at; at = at.parentElement) {
+    const color = parse(getComputedStyle(at).backgroundColor);
+    if (color.length === 3 || color[3] > 0) return color;
+  }
+  return parse(getComputedStyle(document.documentElement).backgroundColor);
+};
+const over = (color, alpha, background) => [0, 1, 2].map((i) => color[i] * alpha + background[i] * (1 - alpha));
+const ratio = (a, b) => { const [x, y] = [luminance(a), luminance(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+const name = document.querySelector('.field[data-label]');
+const nameStyle = getComputedStyle(name, '::before');
+const field = document.getElementById('search-field');
+const fieldStyle = getComputedStyle(field);
+const placeholder = getComputedStyle(field, '::placeholder');
+return {
+  fieldName: ratio(over(parse(nameStyle.color), Number(nameStyle.opacity) * Number(getComputedStyle(name).opacity), behind(name)), behind(name)),
+  searchEdge: ratio(parse(fieldStyle.borderTopColor), behind(field.parentElement)),
+  placeholder: ratio(over(parse(placeholder.color), Number(placeholder.opacity || 1), behind(field)), behind(field)),
+};
+"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_field_names_search_edge_and_placeholder_meet_their_contrast(site, scheme):
+    driver = make_driver(width=1280, height=900)
+    try:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": scheme}]})
+        driver.get((site / "states.html").as_uri())
+        ratios = driver.execute_script(CONTRAST)
+    finally:
+        driver.quit()
+    assert ratios["fieldName"] >= 4.5, ratios
+    assert ratios["placeholder"] >= 4.5, ratios
+    assert ratios["searchEdge"] >= 3, ratios
