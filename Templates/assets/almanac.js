@@ -40,6 +40,17 @@
       try { localStorage.setItem(storageKey, JSON.stringify(Array.from(ids).sort())); } catch { /* storage may be off */ }
     };
     const collapsed = read();
+    // A collapsible heading names the rows it folds; it becomes a button here, with scripts,
+    // since without them a button could do nothing.
+    for (const heading of main.querySelectorAll('[data-collapses]')) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'section-toggle';
+      button.setAttribute('aria-expanded', 'true');
+      button.setAttribute('aria-controls', heading.dataset.collapses);
+      button.append(...heading.childNodes);
+      heading.append(button);
+    }
     const toggles = Array.from(main.querySelectorAll('.section-toggle'));
     // A table's section is its own tbody: its rows fold away under its header row.
     const setOpen = (toggle, open) => {
@@ -95,6 +106,12 @@
         nav.classList.remove('open');
         if (toggle) toggle.setAttribute('aria-expanded', 'false');
       };
+      // Escape closes the menu and gives focus back to its button, not to the page's top.
+      const dismiss = () => {
+        const within = nav.contains(document.activeElement) || document.activeElement === document.body;
+        close();
+        if (within && toggle) toggle.focus();
+      };
       const arrange = () => {
         const asMenu = phone.matches && count * 24 > window.innerHeight * 0.88;
         nav.classList.toggle('as-menu', asMenu);
@@ -103,8 +120,13 @@
           toggle = document.createElement('button');
           toggle.type = 'button';
           toggle.className = 'index-toggle';
-          toggle.textContent = entries[0].textContent.trim() + '–' + entries[entries.length - 1].textContent.trim();
-          toggle.setAttribute('aria-label', 'Sections');
+          // The entries as the phone shows them (a long title's short form), first to last;
+          // its name begins with what it says, so a voice command can name it.
+          const shown = (entry) => (entry.querySelector('.index-short') || entry).textContent.trim();
+          const what = document.createElement('span');
+          what.className = 'visually-hidden';
+          what.textContent = 'Sections ';
+          toggle.append(what, shown(entries[0]) + '–' + shown(entries[entries.length - 1]));
           toggle.setAttribute('aria-expanded', 'false');
           list.id = list.id || 'section-index-list';
           toggle.setAttribute('aria-controls', list.id);
@@ -121,7 +143,7 @@
       phone.addEventListener('change', arrange);
       window.addEventListener('resize', arrange);
       nav.addEventListener('click', (event) => { if (nav.classList.contains('as-menu') && event.target.closest('a')) close(); });
-      document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && nav.classList.contains('open')) close(); });
+      document.addEventListener('keydown', (event) => { if (event.key === 'Escape' && nav.classList.contains('open')) dismiss(); });
     }
     if (nav) {
       nav.addEventListener('click', (event) => {
@@ -1571,6 +1593,7 @@
   })();
 
   if (!field) return;
+  form.hidden = false;
   // ---- The search field drives whichever strategy the data calls for. ----
   let query = '';
   let strategy = null;

@@ -162,10 +162,10 @@ def test_detail_page_links_back_to_its_section(driver, server):
     wait(driver, lambda: driver.current_url.endswith("/states.html#t"))
 
 
-def test_thumbnails_load_and_have_alt_text(driver, server):
+def test_thumbnails_load_lazily_and_leave_the_name_to_the_label(driver, server):
     driver.get(server + "/states.html")
     image = driver.find_element(By.CSS_SELECTOR, "#row-alabama img.thumb")
-    assert image.get_attribute("alt") == "Alabama"
+    assert image.get_attribute("alt") == ""
     assert image.get_attribute("loading") == "lazy"
     wait(driver, lambda: driver.execute_script("return arguments[0].naturalWidth", image) > 0)
 
@@ -297,6 +297,32 @@ def test_grouped_style_is_finished(driver, server):
     assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundImage", first_shown) == "none"
 
 
+def test_escape_closes_the_index_menu_and_gives_focus_back_to_its_button(phone, site):
+    phone.set_window_size(320, 640)
+    phone.get((site / "friends.html").as_uri())
+    toggle = wait(phone, lambda: phone.find_elements(By.CSS_SELECTOR, "nav.section-index.as-menu .index-toggle"))[0]
+    # Its name begins with a word for what it is and holds what it shows (WCAG 2.5.3).
+    shown = phone.execute_script("return arguments[0].lastChild.textContent", toggle)
+    assert shown == "A–#" and toggle.accessible_name == "Sections A–#", toggle.accessible_name
+    toggle.send_keys(Keys.ENTER)
+    wait(phone, lambda: phone.find_element(By.CSS_SELECTOR, "nav.section-index ol").is_displayed())
+    toggle.send_keys(Keys.TAB)
+    assert phone.switch_to.active_element.tag_name == "a"
+    phone.switch_to.active_element.send_keys(Keys.ESCAPE)
+    wait(phone, lambda: not phone.find_element(By.CSS_SELECTOR, "nav.section-index ol").is_displayed())
+    assert phone.switch_to.active_element == toggle
+    assert toggle.get_attribute("aria-expanded") == "false"
+    phone.set_window_size(375, 740)
+
+
+def test_a_rows_picture_does_not_say_its_name_twice(driver, site):
+    driver.get((site / "states.html").as_uri())
+    link = driver.find_element(By.CSS_SELECTOR, "li.row a.row-body")
+    assert link.find_element(By.CSS_SELECTOR, "img.thumb").get_attribute("alt") == ""
+    name = link.accessible_name
+    assert name.startswith("Alabama") and name.count("Alabama") == 1, name
+
+
 def test_a_strip_too_long_for_a_short_phone_becomes_a_menu_of_44_px_squares(phone, site):
     """27 entries at 24 px do not fit a 640 px screen: the index opens from a button instead."""
     phone.set_window_size(320, 640)
@@ -335,3 +361,20 @@ def test_a_grouped_pages_detail_page_is_a_card_with_named_fields(driver, server)
     assert driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", card) != "rgba(0, 0, 0, 0)"
     assert driver.execute_script("return getComputedStyle(arguments[0]).borderTopLeftRadius", card) != "0px"
     assert [term.text for term in card.find_elements(By.TAG_NAME, "dt")] == ["Note"], "the field named readably"
+
+
+def test_without_scripts_no_search_field_or_collapse_button_shows(browser_without_scripts, site):
+    """Neither could do anything: the page's script shows the one and makes the other."""
+    browser_without_scripts.get((site / "regions.html").as_uri())
+    assert not browser_without_scripts.find_element(By.CSS_SELECTOR, "form.search").is_displayed()
+    assert browser_without_scripts.find_elements(By.CSS_SELECTOR, "button.section-toggle") == []
+    headings = browser_without_scripts.find_elements(By.CSS_SELECTOR, "h2.section-header[data-collapses]")
+    assert headings and all(heading.is_displayed() and heading.text for heading in headings)
+    assert all(row.is_displayed() for row in browser_without_scripts.find_elements(By.CSS_SELECTOR, "li.row"))
+
+
+def test_with_scripts_the_search_field_shows_and_headings_become_buttons(driver, site):
+    driver.get((site / "regions.html").as_uri())
+    assert driver.find_element(By.ID, "search-field").is_displayed()
+    toggles = driver.find_elements(By.CSS_SELECTOR, "h2.section-header > button.section-toggle[aria-expanded='true']")
+    assert len(toggles) == len(driver.find_elements(By.CSS_SELECTOR, "h2.section-header[data-collapses]"))
