@@ -148,7 +148,17 @@
     if (nav) {
       nav.addEventListener('click', (event) => {
         const link = event.target.closest('a');
-        if (link && link.getAttribute('aria-disabled') === 'true') event.preventDefault();
+        if (link && link.getAttribute('aria-disabled') === 'true') { event.preventDefault(); return; }
+        // A jump takes the keyboard along: focus goes to the section named (opened if it was
+        // folded away), so the next Tab reaches its rows, not the rest of the index.
+        const destination = link ? link.getAttribute('href') : '';
+        if (!destination.startsWith('#')) return;
+        const section = document.getElementById(decodeURIComponent(destination.slice(1)));
+        if (!section || !section.classList.contains('section')) return;
+        collapsing.open(section);
+        const heading = section.querySelector('.section-header, .section-heading > th') || section;
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        requestAnimationFrame(() => heading.focus({ preventScroll: true }));
       });
       let scrubbing = false;
       const scrubTo = (event) => {

@@ -119,6 +119,24 @@ def test_index_jumps_to_a_section(driver, server):
     wait(driver, lambda: driver.current_url.endswith("#m"))
     top = driver.execute_script("return document.getElementById('m').getBoundingClientRect().top")
     assert abs(top) < 20
+    # The keyboard goes along: focus is on the section's heading, and the next Tab is its first row.
+    wait(driver, lambda: driver.switch_to.active_element.get_attribute("class") == "section-header")
+    assert driver.execute_script("return document.activeElement.closest('.section').id") == "m"
+    driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert driver.execute_script("return document.activeElement.closest('.row').id") == "row-maine"
+
+
+def test_an_index_jump_by_keyboard_opens_a_folded_section_and_focuses_it(driver, server):
+    driver.get(server + "/regions.html")
+    toggle = driver.find_element(By.CSS_SELECTOR, "#south .section-toggle")
+    toggle.send_keys(Keys.ENTER)
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "false")
+    link = driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#south']")
+    link.send_keys(Keys.ENTER)
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "true")
+    assert driver.find_element(By.ID, "rows-south").is_displayed()
+    wait(driver, lambda: driver.execute_script("return document.activeElement.closest('.section')?.id") == "south")
+    driver.execute_script("localStorage.clear()")
 
 
 def test_collapsible_sections_toggle_and_survive_a_reload(driver, server):
