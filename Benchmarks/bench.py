@@ -136,11 +136,13 @@ def generate(n):
     return records
 
 
-def almanac_site(n, records, detail=True):
-    site = WORK / f"almanac-{n}"
+def almanac_site(n, records, detail=True, page=None, name=None):
+    """The benchmark's site: `page` (the listing with or without detail pages by default) over
+    the records, in `work/<name>`."""
+    site = WORK / (name or f"almanac-{n}")
     content = site / "Content"
     content.mkdir(parents=True, exist_ok=True)
-    (content / "records.md").write_text(PAGE.format(detail="true" if detail else "false"))
+    (content / "records.md").write_text(page or PAGE.format(detail="true" if detail else "false"))
     # The records are a link into the shared data folder, which the site must open by name.
     (content / "almanac.yaml").write_text("title: Almanac benchmark\nallow_outside: [../../data]\n")
     target = content / "records.json"
@@ -541,16 +543,8 @@ def search_at_scale(n):
 
 def browse_site(n, records, browse):
     """The listing with or without filters and Sort by, split (as every listing over 5,000 rows is)."""
-    site = WORK / f"almanac-{'browse' if browse else 'plain'}-{n}"
-    content = site / "Content"
-    content.mkdir(parents=True, exist_ok=True)
-    (content / "records.md").write_text(browse_bench.PAGE.format(browse=browse_bench.BROWSE if browse else ""))
-    (content / "almanac.yaml").write_text("title: Almanac benchmark\nallow_outside: [../../data]\n")
-    target = content / "records.json"
-    if target.exists() or target.is_symlink():
-        target.unlink()
-    target.symlink_to(records)
-    return site
+    return almanac_site(n, records, page=browse_bench.PAGE.format(browse=browse_bench.BROWSE if browse else ""),
+                        name=f"almanac-{'browse' if browse else 'plain'}-{n}")
 
 
 def pagefind_filter_site(n, records):
