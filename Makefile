@@ -91,10 +91,14 @@ process-test: $(VENV)/.installed
 # Every parser under libFuzzer with AddressSanitizer (Fuzz/ is a package of the parsers alone,
 # so the fuzzer flag never reaches the template-embedding build tool). FUZZ_SECONDS per target
 # (default 5 minutes); findings land in .build/fuzz-findings/TARGET/.
-FUZZ_TARGETS := csv tsv json ndjson yaml plist junit results ctrf frontmatter mustache
+FUZZ_TARGETS := csv tsv json ndjson yaml plist junit results ctrf frontmatter mustache strings
 FUZZ_SECONDS ?= 300
 
 fuzz-build: deps
+	$(SWIFT) build --target TemplateEmbedder
+	rm -rf Fuzz/Generated && mkdir -p Fuzz/Generated/AlmanacDefaults
+	cp Sources/AlmanacDefaults/DefaultTemplates.swift Fuzz/Generated/AlmanacDefaults/
+	.build/debug/TemplateEmbedder Templates Fuzz/Generated/AlmanacDefaults/EmbeddedTemplates.swift $$(find Templates -type f | LC_ALL=C sort)
 	cd Fuzz && $(SWIFT) build --build-path ../.build/fuzz-package -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING
 
 fuzz: fuzz-build

@@ -34,7 +34,7 @@ let package = Package(
 
         .target(name: "AlmanacCore", dependencies: ["CRename"]),
         .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
-        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "CICU"]),
+        .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacDefaults", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
         .target(name: "AlmanacTemplate", dependencies: ["AlmanacCore"]),
         // Reading the site: Content/, its settings, pages and data files, within its boundary.

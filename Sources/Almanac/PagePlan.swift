@@ -45,7 +45,7 @@ extension SiteBuilder {
             Result { () throws(Diagnostic) -> (PagePlan?, (page: Page, key: String)?, [Diagnostic], Bool) in
                 var source = try PageSource(location, fileSystem: fileSystem, boundary: inputs.boundary, global: inputs.global)
                 if location.name == "index" {
-                    let (built, fromMemory) = try modelled(&source, prose: source.readProse(), site: inputs.site, spillFolder: nil)
+                    let (built, fromMemory) = try modelled(&source, prose: source.readProse(), site: inputs.site, strings: inputs.strings, spillFolder: nil)
                     return (nil, (built.page, source.key), source.warnings + built.warnings, fromMemory)
                 }
                 let entry = previous?.pages[location.name]
@@ -63,7 +63,7 @@ extension SiteBuilder {
                         sourceKey: source.key, listingKey: keys.listing)
                     return (.proseEdited(edit), nil, source.warnings, false)
                 }
-                let (built, fromMemory) = try modelled(&source, prose: prose, site: inputs.site, spillFolder: spillFolder)
+                let (built, fromMemory) = try modelled(&source, prose: prose, site: inputs.site, strings: inputs.strings, spillFolder: spillFolder)
                 let pictures = MissingPictures.warnings(built.page, staticFiles: inputs.siteInfo.staticFiles)
                 return (.loaded(built.page, keys: keys, sourceKey: source.key), nil, source.warnings + built.warnings + pictures, fromMemory)
             }
@@ -96,7 +96,7 @@ extension SiteBuilder {
     /// the session holds the model made from the same bytes, or the data parsed from them.
     /// `fromMemory`: the data file was not parsed.
     func modelled(
-        _ source: inout PageSource, prose: Prose, site: SiteSettings, spillFolder: String?
+        _ source: inout PageSource, prose: Prose, site: SiteSettings, strings: StringsCatalog, spillFolder: String?
     ) throws(Diagnostic) -> (model: BuildSession.Modelled, fromMemory: Bool) {
         let session = options.session, name = source.name
         if let model = session?.model(page: name, key: source.key) { return (model, source.data != nil) }
@@ -110,7 +110,7 @@ extension SiteBuilder {
             data = BuildSession.ParsedData(shape: try source.parseData(warnings: &warnings, spillFolder: spillFolder), warnings: warnings)
             if let parseKey { session?.remember(data, page: name, key: parseKey) }
         }
-        let built = try source.model(prose: prose, data: data.shape, site: site)
+        let built = try source.model(prose: prose, data: data.shape, site: site, strings: strings)
         let model = BuildSession.Modelled(page: built.page, warnings: data.warnings + built.warnings)
         session?.remember(model, page: name, key: source.key)
         return (model, fromMemory)

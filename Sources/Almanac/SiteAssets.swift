@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLoad
 import AlmanacModel
 import AlmanacDefaults
 import AlmanacRender
@@ -14,6 +15,9 @@ struct SiteTemplates: Sendable {
     let script: String
     /// A fingerprint of every template and asset, for the rebuild cache.
     let fingerprint: String
+    /// The site's own strings tables (`strings/sv.yaml` under its templates folder), by the
+    /// path of each.
+    let stringTables: [String: [UInt8]]
 
     static let stylesheetName = "assets/almanac.css"
     static let scriptName = "assets/almanac.js"
@@ -27,6 +31,9 @@ struct SiteTemplates: Sendable {
         let text = { (table: [String: [UInt8]]) in
             table.filter { $0.key.hasSuffix(".mustache") }.mapValues { String(decoding: $0, as: UTF8.self) }
         }
+        stringTables = Dictionary(uniqueKeysWithValues: overrides.filter { $0.key.hasPrefix("strings/") && $0.key.hasSuffix(".yaml") }.map {
+            (Path.join(overrideRoot, $0.key), $0.value)
+        })
         library = TemplateLibrary(overrides: text(overrides), overrideRoot: overrideRoot, defaults: text(DefaultTemplates.files), strictNames: strictNames)
         var assets: [Artifact] = []
         var stylesheet = Self.stylesheetName
@@ -60,14 +67,36 @@ struct SiteTemplates: Sendable {
 
     func siteInfo(_ site: SiteSettings, staticFiles: Set<String> = []) -> SiteInfo {
         var info = SiteInfo(
-            title: site.title, baseURL: site.baseURL, language: Self.language(of: site.locale),
+            title: site.title, baseURL: site.baseURL,
             stylesheet: stylesheet, script: script, staticFiles: staticFiles)
         info.theme = site.theme
         return info
     }
 
-    /// `sv-SE` → `sv`, for `<html lang>`.
-    static func language(of locale: String) -> String {
-        String(locale.split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == "@" }).first ?? "en")
+    /// The strings tables the site's pages read: the built-in ones, the site's own tables over
+    /// them, and `strings:` in almanac.yaml over all; with what in the site's tables would have
+    /// no effect.
+    func strings(_ site: SiteSettings) throws(DiagnosticList) -> (catalog: StringsCatalog, warnings: [Diagnostic]) {
+        var catalog = StringsCatalog.builtIn
+        var warnings: [Diagnostic] = []
+        var errors: [Diagnostic] = []
+        for path in stringTables.keys.sorted() {
+            let name = Path.removingExtension(Path.fileName(of: path))
+            guard let locale = LocaleTag(name) else {
+                errors.append(LocaleTag.unknown(name, at: SourceLocation(path: path)))
+                continue
+            }
+            do {
+                let table = try StringsTableReader.read(stringTables[path] ?? [], path: path)
+                warnings += StringsCatalog.problems(of: table, locale: locale)
+                catalog = catalog.adding(table, for: name)
+            } catch {
+                errors.append(error)
+            }
+        }
+        guard errors.isEmpty else { throw DiagnosticList(errors) }
+        warnings += StringsCatalog.problems(of: site.strings, locale: nil)
+        catalog.overrides = site.strings
+        return (catalog, warnings)
     }
 }

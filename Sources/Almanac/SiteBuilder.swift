@@ -212,7 +212,7 @@ public struct SiteBuilder: Sendable {
 
     func makeManifest(_ inputs: SiteInputs, previous: BuildCache?) throws(DiagnosticList) -> (SiteManifest, PlannedPages) {
         let planned = try planPages(inputs, previous: previous)
-        let home = planned.home ?? (Self.defaultHome(site: inputs.site), ContentHash.fingerprint([Array(inputs.site.title.utf8)]))
+        let home = planned.home ?? (Self.defaultHome(site: inputs.site, strings: inputs.strings), ContentHash.fingerprint([Array(inputs.site.title.utf8)]))
         return (try SiteManifest(inputs, plans: planned.plans, home: home.page, homeKey: home.key), planned)
     }
 
@@ -232,12 +232,14 @@ public struct SiteBuilder: Sendable {
             .map(\.page)
     }
 
-    static func defaultHome(site: SiteSettings) -> Page {
+    /// The home page of a site without `index.md`, in the site's locale.
+    static func defaultHome(site: SiteSettings, strings: StringsCatalog) -> Page {
         var settings = PageSettings()
         settings.title = site.title
         return Page(
             name: "index", title: site.title, settings: settings, prose: .empty, sections: [],
-            titleAnchor: AnchorSlugger.base(site.title), labelField: "name", source: SourceLocation(path: "index.md"))
+            titleAnchor: AnchorSlugger.base(site.title), labelField: "name", source: SourceLocation(path: "index.md"),
+            strings: strings.strings(for: LocaleTag(site.locale) ?? LocaleTag(StringsCatalog.root)!))
     }
 }
 

@@ -13,6 +13,8 @@ struct SiteInputs: Sendable {
     /// `Content/static`, where the static files come from.
     let staticRoot: String
     let pages: [PageSource.Location]
+    /// The strings tables pages read their words from.
+    let strings: StringsCatalog
     let boundary: SiteBoundary
     /// Templates, site settings, static file names and this version of Almanac: when any of
     /// these changes, nothing from the last build is reused.
@@ -41,16 +43,18 @@ extension SiteBuilder {
         let templates = try loadTemplates()
         let boundary = source.boundary
         let staticArtifacts = try loadStaticFiles(within: boundary)
+        let (strings, stringsWarnings) = try templates.strings(site)
         let siteInfo = templates.siteInfo(site, staticFiles: Set(staticArtifacts.map(\.path)))
         let global = ContentHash.fingerprint([
             Array(SiteInputs.cacheVersion.utf8), Array(templates.fingerprint.utf8),
             Array(([site.title, site.baseURL ?? "", site.locale, site.theme.rawValue] + site.allowOutside).joined(separator: "\u{0}").utf8),
             Array(staticArtifacts.map(\.path).joined(separator: "\u{0}").utf8),
+            Array(site.strings.entries.keys.sorted().map { key in ([key] + (site.strings.entries[key]?.texts ?? [])).joined(separator: "\u{1}") }.joined(separator: "\u{0}").utf8),
         ])
         return SiteInputs(
             site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,
-            staticRoot: Path.join(options.contentPath, "static"), pages: pages,
-            boundary: boundary, global: global, warnings: siteWarnings(site) + SiteSource.renamedPages(pages))
+            staticRoot: Path.join(options.contentPath, "static"), pages: pages, strings: strings,
+            boundary: boundary, global: global, warnings: try siteWarnings(site, strings: strings) + stringsWarnings + SiteSource.renamedPages(pages))
     }
 
     /// The site's settings, with the command line's `--locale` and `--base-url` over them.
@@ -66,11 +70,14 @@ extension SiteBuilder {
         return site
     }
 
-    /// Site settings that are read but cannot do what they say.
-    func siteWarnings(_ site: SiteSettings) -> [Diagnostic] {
-        guard !Collation.hasData(for: site.locale) else { return [] }
+    /// Site settings that are read but cannot do what they say; a locale ICU does not know is
+    /// an error, since every page would sort and speak by a guess.
+    func siteWarnings(_ site: SiteSettings, strings: StringsCatalog) throws(DiagnosticList) -> [Diagnostic] {
         let location = options.locale != nil ? nil : site.keyLocations["locale"]
-        return [Collation.unknownLocaleWarning(options.locale.map { "--locale " + $0 } ?? site.locale, at: location)]
+        guard let locale = LocaleTag(site.locale) else {
+            throw DiagnosticList([LocaleTag.unknown(options.locale.map { "--locale " + $0 } ?? site.locale, at: location)])
+        }
+        return strings.hasTable(for: locale) ? [] : [StringsCatalog.untranslated(locale, at: location)]
     }
 
     /// The site's templates and assets over the built-in ones.

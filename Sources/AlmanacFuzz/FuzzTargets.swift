@@ -35,6 +35,14 @@ enum FuzzTargets {
             guard let matter = try? FrontMatter.parse(bytes, path: "fuzz.md") else { return }
             _ = try? PageSettings(matter.settings, locations: matter.keyLocations, file: "fuzz.md")
         },
+        // A site's strings table, as read and then spoken in a locale with several plural forms.
+        "strings": { bytes in
+            guard let table = try? StringsTableReader.read(bytes, path: "fuzz.yaml"), let locale = LocaleTag("ru") else { return }
+            _ = StringsCatalog.problems(of: table, locale: locale)
+            let strings = StringsCatalog.builtIn.adding(table, for: "ru").strings(for: locale)
+            _ = strings.counted(.rows, 21)
+            _ = strings.text(.searchLabel, ["title": "{title}"])
+        },
         "mustache": { bytes in
             let source = String(decoding: bytes, as: UTF8.self)
             guard let template = try? Template(source, path: "fuzz.mustache") else { return }

@@ -47,7 +47,7 @@ public struct Facets: Sendable {
     /// Nil when the page asks for neither filters nor sorting. Each filter and order is worked
     /// out on its own core (each with its own collator: ICU's are not shared between threads):
     /// at 100,000 rows they were a third of the time the page took to model.
-    static func make(_ sections: [Section], settings: PageSettings, labelField: String, locale: String) -> Facets? {
+    static func make(_ sections: [Section], settings: PageSettings, labelField: String, locale: String, none: String = PageBuilder.missingValueTitle) -> Facets? {
         guard !settings.filters.isEmpty || !settings.sortable.isEmpty else { return nil }
         let rows = sections.flatMap(\.rows)
         let sortFields: [String?] = settings.sortable.isEmpty ? [] : [nil] + settings.sortable.filter { $0 != labelField }
@@ -58,7 +58,7 @@ public struct Facets: Sendable {
             guard let collation = Collation(locale: locale) else { return .none }
             switch item {
             case .filter(let spec):
-                return .filter(spec.kind == .range ? rangeFilter(spec, rows: rows) : valuesFilter(spec, rows: rows, collation: collation))
+                return .filter(spec.kind == .range ? rangeFilter(spec, rows: rows) : valuesFilter(spec, rows: rows, collation: collation, none: none))
             case .sort(let field):
                 return .sort(sortField(field, rows: rows, collation: collation))
             }
@@ -84,8 +84,7 @@ public struct Facets: Sendable {
         }
     }
 
-    private static func valuesFilter(_ spec: FilterSpec, rows: [Row], collation: Collation) -> Filter {
-        let none = PageBuilder.missingValueTitle
+    private static func valuesFilter(_ spec: FilterSpec, rows: [Row], collation: Collation, none: String) -> Filter {
         // Each row's value titles numbered as first seen, without a string array per row: at
         // 100,000 rows those were most of the time a filter took.
         var firstSeen: [String: Int32] = [:]

@@ -28,9 +28,16 @@ public struct Page: Sendable {
     public var trend: TestTrend?
     /// The filters and orders a reader may choose (`filters:`, `sortable:`).
     public var facets: Facets?
+    /// The words around the data, in the page's locale, with its plural rules and numbers.
+    public let strings: InterfaceStrings
+    public var locale: LocaleTag { strings.locale }
 
-    public init(name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [], source: SourceLocation) {
+    public init(
+        name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [],
+        source: SourceLocation, strings: InterfaceStrings = StringsCatalog.builtIn.strings(for: LocaleTag(StringsCatalog.root)!)
+    ) {
         self.name = name
+        self.strings = strings
         self.title = title
         self.settings = settings
         self.prose = prose

@@ -12,14 +12,20 @@ public struct PageBuilder {
         public var source: SourceLocation
         /// The site's locale, used when the page names none.
         public var defaultLocale: String
+        /// The site's strings tables, for the page's words in its locale.
+        public var strings: StringsCatalog
 
-        public init(name: String, settings: PageSettings, prose: Prose, data: DatasetShape?, source: SourceLocation, defaultLocale: String = "en") {
+        public init(
+            name: String, settings: PageSettings, prose: Prose, data: DatasetShape?, source: SourceLocation, defaultLocale: String = "en",
+            strings: StringsCatalog = .builtIn
+        ) {
             self.name = name
             self.settings = settings
             self.prose = prose
             self.data = data
             self.source = source
             self.defaultLocale = defaultLocale
+            self.strings = strings
         }
     }
 
@@ -29,6 +35,8 @@ public struct PageBuilder {
         public let warnings: [Diagnostic]
     }
 
+    /// The section and filter value of rows without a value, in English; a page's own is its
+    /// strings' `none`.
     public static let missingValueTitle = "(none)"
 
     public init() {}
@@ -36,21 +44,23 @@ public struct PageBuilder {
     public func build(_ input: Input) throws(Diagnostic) -> Result {
         let settings = input.settings
         let locale = settings.locale ?? input.defaultLocale
-        guard let collation = Collation(locale: locale) else {
-            throw .error(at: settings.keyLocations["locale"] ?? input.source, "unknown locale '\(locale)'", hint: "use a BCP 47 identifier such as en, de, sv or es")
+        let localeLocation = settings.keyLocations["locale"] ?? input.source
+        guard let tag = LocaleTag(locale), let collation = Collation(locale: locale) else {
+            throw LocaleTag.unknown(locale, at: localeLocation)
         }
         var warnings: [Diagnostic] = []
         // The site's own locale is checked once, where the site's settings are read.
-        if let own = settings.locale, !Collation.hasData(for: own) {
-            warnings.append(Collation.unknownLocaleWarning(own, at: settings.keyLocations["locale"] ?? input.source))
+        if settings.locale != nil, !input.strings.hasTable(for: tag) {
+            warnings.append(StringsCatalog.untranslated(tag, at: localeLocation))
         }
+        let strings = input.strings.strings(for: tag)
         let title = settings.title ?? input.name
         let grouped = try groupedSections(input, collation: collation, locale: locale, warnings: &warnings)
         let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)
         var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
-            labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source)
-        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, locale: locale)
+            labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source, strings: strings)
+        page.facets = Facets.make(sections, settings: settings, labelField: grouped.labelField, locale: locale, none: strings.text(.none))
         return Result(page: page, warnings: warnings)
     }
 
@@ -84,7 +94,8 @@ public struct PageBuilder {
         }
         try FieldCheck.check(settings, records: allRecords, label: labelField)
         let isPreGrouped = if case .sections = data { true } else { false }
-        warnings += ValueKindCheck.warnings(settings, records: allRecords, grouped: !isPreGrouped)
+        let none = input.strings.strings(for: LocaleTag(locale) ?? LocaleTag(StringsCatalog.root)!).text(.none)
+        warnings += ValueKindCheck.warnings(settings, records: allRecords, grouped: !isPreGrouped, none: none)
         let searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
         switch data {
         case .sections(let groups):
@@ -92,7 +103,7 @@ public struct PageBuilder {
         case .rows(let records):
             let sections = try Self.group(
                 labeled(records), by: settings.grouping, index: settings.index, order: settings.groupOrder, collation: collation,
-                locale: locale)
+                locale: locale, none: none)
             return (sections, labelField, searchFields)
         }
     }
@@ -182,7 +193,8 @@ public struct PageBuilder {
 
     /// `order`: section titles, grouping by a field, that come first and in that order.
     static func group(
-        _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, order: [String] = [], collation: Collation, locale: String
+        _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, order: [String] = [], collation: Collation, locale: String,
+        none: String = missingValueTitle
     ) throws(Diagnostic) -> [(title: String, rows: [Labeled], keepsOrder: Bool)] {
         switch grouping {
         case .none:
@@ -215,7 +227,7 @@ public struct PageBuilder {
             let named = order.filter { buckets[$0] != nil }
             let titles = named + sorted.filter { !named.contains($0) }
             var sections = titles.map { ($0, buckets[$0] ?? [], false) }
-            if !missing.isEmpty { sections.append((missingValueTitle, missing, false)) }
+            if !missing.isEmpty { sections.append((none, missing, false)) }
             return sections
         case .year(let field), .month(let field):
             let isMonthly = if case .month = grouping { true } else { false }
@@ -233,7 +245,7 @@ public struct PageBuilder {
                 let title = isMonthly ? MonthTitle.make(year: key / 100, month: key % 100, locale: locale) : String(key)
                 return (title, buckets[key] ?? [], false)
             }
-            if !missing.isEmpty { sections.append((missingValueTitle, missing, false)) }
+            if !missing.isEmpty { sections.append((none, missing, false)) }
             return sections
         }
     }

@@ -7,7 +7,7 @@ import AlmanacCore
 /// its line (the first few of a column, then a count), an error under `--strict`.
 enum ValueKindCheck {
     /// `grouped`: the page groups the rows itself (the data is not pre-grouped).
-    static func warnings(_ settings: PageSettings, records: [Record], grouped: Bool) -> [Diagnostic] {
+    static func warnings(_ settings: PageSettings, records: [Record], grouped: Bool, none: String = PageBuilder.missingValueTitle) -> [Diagnostic] {
         let sortFields = Set(settings.sort?.keys.map(\.field) ?? [])
         // A date grouping's field has its own, more telling warning below.
         let skipped = grouped ? settings.grouping.dateField : nil
@@ -16,7 +16,7 @@ enum ValueKindCheck {
         return warnings + report(field, settings: settings, key: "group", records: records, records.lazy.compactMap { record in
             guard let value = record[field], !isEmpty(value), PageBuilder.date(value) == nil else { return nil }
             return { .warning(
-                at: record.location, "'\(value.text)' in '\(field)' is not a date: the row is listed under '\(PageBuilder.missingValueTitle)'",
+                at: record.location, "'\(value.text)' in '\(field)' is not a date: the row is listed under '\(none)'",
                 hint: "dates are written 1959-01-03, 1959-01 or 1959") }
         })
     }

@@ -13,34 +13,35 @@ enum FilterPanel {
     static func view(_ page: Page, fields: [String]) -> BrowseView? {
         guard let facets = page.facets else { return nil }
         let settings = page.settings
+        let strings = page.strings
         let filters = facets.filters.map { filter -> BrowseView.Filter in
             let legend = settings.label(for: filter.spec.field)
             guard filter.spec.kind == .range else {
                 return BrowseView.Filter(
-                    param: filter.spec.field, legend: legend, kind: filter.spec.kind.rawValue,
+                    param: filter.spec.field, legend: legend, findLabel: strings.text(.findIn, ["field": legend]), kind: filter.spec.kind.rawValue,
                     values: filter.values.enumerated().map { number, value in
-                        BrowseView.Value(number: number, title: value.title, count: value.count.grouped)
+                        BrowseView.Value(number: number, title: value.title, count: strings.number(value.count))
                     },
                     hasFind: filter.values.count > findThreshold, inputType: nil, lowest: nil, highest: nil)
             }
             let keys = filter.keys.compactMap { $0 }
             let bound = { (key: Double?) in key.map { rangeText($0, isDate: filter.isDate) } }
             return BrowseView.Filter(
-                param: filter.spec.field, legend: legend, kind: "range", values: [], hasFind: false,
+                param: filter.spec.field, legend: legend, findLabel: "", kind: "range", values: [], hasFind: false,
                 inputType: filter.isDate ? "date" : "number", lowest: bound(keys.min()), highest: bound(keys.max()))
         }
-        var options = [BrowseView.SortOption(value: "", text: page.settings.sort == nil && page.settings.grouping == .firstLetter
-            ? "Sections" : "Sections (the page's order)")]
+        var options = [BrowseView.SortOption(value: "", text: strings.text(page.settings.sort == nil && page.settings.grouping == .firstLetter
+            ? .sortSections : .sortPageOrder))]
         for sort in facets.sorts {
             let field = sort.field ?? page.labelField
             let name = settings.label(for: field)
-            let (up, down): (String, String) = switch sort.kind {
-            case .text: ("A to Z", "Z to A")
-            case .number: ("lowest first", "highest first")
-            case .date: ("oldest first", "newest first")
+            let (up, down): (InterfaceString, InterfaceString) = switch sort.kind {
+            case .text: (.sortAToZ, .sortZToA)
+            case .number: (.sortLowestFirst, .sortHighestFirst)
+            case .date: (.sortOldestFirst, .sortNewestFirst)
             }
-            options.append(.init(value: field, text: name + ", " + up))
-            options.append(.init(value: "-" + field, text: name + ", " + down))
+            options.append(.init(value: field, text: strings.text(up, ["field": name])))
+            options.append(.init(value: "-" + field, text: strings.text(down, ["field": name])))
         }
         var columns = "["
         for (place, field) in ([page.labelField] + fields.filter { $0 != page.labelField }).enumerated() {

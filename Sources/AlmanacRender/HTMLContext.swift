@@ -10,17 +10,17 @@ struct HTMLContext {
     let site: SiteInfo
 
     /// The layout's values for a page at `path` (relative to the output root).
-    func layout(title: String, path: String, isHome: Bool = false) -> LayoutView {
-        var layout = sharedLayout(root: Self.root(of: path))
+    func layout(title: String, path: String, strings: InterfaceStrings, isHome: Bool = false) -> LayoutView {
+        var layout = sharedLayout(root: Self.root(of: path), strings: strings)
         layout.pageTitle = isHome || title == site.title ? site.title : "\(title) · \(site.title)"
         layout.canonical = site.absoluteURL(path)
         return layout
     }
 
     /// The layout's values that every page in one folder shares.
-    func sharedLayout(root: String) -> LayoutView {
+    func sharedLayout(root: String, strings: InterfaceStrings) -> LayoutView {
         LayoutView(
-            siteTitle: site.title, lang: site.language, theme: site.theme == .auto ? nil : site.theme.rawValue, root: root, stylesheet: root + site.stylesheet, script: root + site.script,
+            siteTitle: site.title, strings: strings, theme: site.theme == .auto ? nil : site.theme.rawValue, root: root, stylesheet: root + site.stylesheet, script: root + site.script,
             home: site.hasHome ? root + PagePaths.home(.html) : nil)
     }
 
@@ -80,7 +80,7 @@ struct HTMLContext {
         let listingPath = paths.listing(.html)
         let path: String
         if case .section(let index, let shownPart) = part { path = paths.section(index, part: shownPart) } else { path = listingPath }
-        var layout = layout(title: page.title, path: path)
+        var layout = layout(title: page.title, path: path, strings: page.strings)
         let root = Self.root(of: path)
         var front: String?
         var navigation: ListingView.Pager?
@@ -165,7 +165,7 @@ struct HTMLContext {
                 id: section.id, title: section.title, header: view.headers[position] ?? "",
                 // A long section's footer closes its last page.
                 footer: isLastPart ? view.footers[position] ?? "" : "",
-                count: section.rows.count, rows: rows, parts: parts, status: StatusMark.section(section, page: page),
+                count: section.rows.count, rows: rows, parts: parts, partsLabel: page.strings.text(.pagesOf, ["title": section.title]), status: StatusMark.section(section, page: page),
                 headerCounts: Self.countedText(view.header, title: section.title),
                 footerCounts: isLastPart ? Self.countedText(view.footer, title: section.title) : nil))
         }
@@ -268,6 +268,7 @@ struct HTMLContext {
             // One file has no detail pages: the row opens in place to show the same fields.
             if site.singleFile != nil {
                 view.inlineDetail = detailFields(row, page: page, labels: &labels)
+                view.detailsLabel = page.strings.text(.detailsOf, ["label": row.label])
             } else {
                 view.href = root + paths.detail(row)
             }
@@ -289,7 +290,7 @@ struct HTMLContext {
     /// What every detail page of `page` shares, built once for a run of them and rendered
     /// below each row's own values: the layout seen from one folder down, and the listing.
     func detailShared(_ page: Page) -> DetailView.Shared {
-        DetailView.Shared(layout: sharedLayout(root: "../"), listingTitle: page.title, isGrouped: page.settings.style == .grouped)
+        DetailView.Shared(layout: sharedLayout(root: "../", strings: page.strings), listingTitle: page.title, isGrouped: page.settings.style == .grouped)
     }
 
     /// One row's own values on its detail page, above `detailShared`. `backPath`: the page
@@ -321,7 +322,7 @@ struct HTMLContext {
                 fields.append(DetailView.Field(name: name, html: markdown.html(text), isPreformatted: false))
                 continue
             }
-            let text = FieldText.formatted(field.value, settings.formats[field.name]) ?? Self.displayText(field.value)
+            let text = FieldText.formatted(field.value, settings.formats[field.name]) ?? Self.displayText(field.value, strings: page.strings)
             // Text of several lines (a traceback, a log) keeps its lines, as code does.
             // Bytes: `contains("\n")` on a String goes through Foundation, a quarter of the
             // time of a detail page's fields.
@@ -331,9 +332,9 @@ struct HTMLContext {
     }
 
     /// How a value reads on a detail page: lists joined, nested objects as `key: value` pairs.
-    static func displayText(_ value: Value) -> String {
+    static func displayText(_ value: Value, strings: InterfaceStrings) -> String {
         switch value {
-        case .bool(let flag): return flag ? "Yes" : "No"
+        case .bool(let flag): return strings.text(flag ? .trueValue : .falseValue)
         case .null: return "—"
         default: return value.text
         }
@@ -344,8 +345,8 @@ struct HTMLContext {
     func home(_ page: Page, pages: [PageSummary]) -> HomeView {
         let prose = ProseText(page.prose, allowsUnsafe: page.settings.allowsUnsafeMarkdown)
         return HomeView(
-            layout: layout(title: site.title, path: PagePaths.home(.html), isHome: true), title: page.title, prose: prose.html,
-            pages: pages.map { HomeView.PageLink(title: $0.title, href: $0.name + ".html", count: $0.rowCount) })
+            layout: layout(title: site.title, path: PagePaths.home(.html), strings: page.strings, isHome: true), title: page.title, prose: prose.html,
+            pages: pages.map { HomeView.PageLink(title: $0.title, href: $0.name + ".html", count: $0.rowCount, countText: page.strings.counted(.rows, $0.rowCount)) })
     }
 }
 

@@ -29,7 +29,7 @@ struct PageContext {
             // The Markdown index links only to sections with rows (an empty one has no heading).
             index: view.index.filter { !$0.isEmpty }.map { DocumentView.IndexLink(title: $0.title, anchor: MarkdownEscape.destination($0.id)) },
             sections: sections, isTable: !shown.isEmpty, labelHeading: page.settings.label(for: page.labelField),
-            columns: shown.map { page.settings.label(for: $0) }, count: page.rowCount)
+            columns: shown.map { page.settings.label(for: $0) }, count: page.rowCount, strings: page.strings)
     }
 
     /// Markdown prose without its final line breaks, so the template alone decides the spacing

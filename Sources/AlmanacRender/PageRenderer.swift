@@ -191,7 +191,9 @@ public final class PageRenderer {
             let home = DocumentHomeView(
                 document: context.document(for: page, view: PageView(page)),
                 pages: pages.map {
-                    HomeView.PageLink(title: $0.title, href: MarkdownEscape.destination($0.name + "." + format.suffix), count: $0.rowCount)
+                    HomeView.PageLink(
+                        title: $0.title, href: MarkdownEscape.destination($0.name + "." + format.suffix), count: $0.rowCount,
+                        countText: page.strings.counted(.rows, $0.rowCount))
                 })
             let bytes = try renderer(format).renderBytes(try template(format.homeTemplate), contexts: [home.templateValue])
             return Artifact(path: path, bytes: Self.tidy(bytes))

@@ -85,7 +85,7 @@ public struct ReportMarkdown {
             text += listed.map { "[" + MarkdownEscape.text($0.title) + "](#" + MarkdownEscape.destination($0.id) + ")" }.joined(separator: " · ")
             text += "\n\n"
         }
-        if page.rowCount == 0 { text += "*No rows.*\n\n" }
+        if page.rowCount == 0 { text += "*" + MarkdownEscape.text(page.strings.text(.noRows)) + "*\n\n" }
         return text
     }
 

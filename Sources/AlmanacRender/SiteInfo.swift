@@ -4,7 +4,6 @@ import AlmanacModel
 public struct SiteInfo: Sendable {
     public var title: String
     public var baseURL: String?
-    public var language: String
     public var theme = ColorTheme.auto
     /// Asset paths relative to the output root, with their content hashes in the names.
     public var stylesheet: String
@@ -22,10 +21,9 @@ public struct SiteInfo: Sendable {
     /// A single-file page's pictures, by the image field's value: `data:` URLs.
     public var inlinePictures: [String: String] = [:]
 
-    public init(title: String, baseURL: String? = nil, language: String = "en", stylesheet: String, script: String, staticFiles: Set<String> = []) {
+    public init(title: String, baseURL: String? = nil, stylesheet: String, script: String, staticFiles: Set<String> = []) {
         self.title = title
         self.baseURL = baseURL
-        self.language = language
         self.stylesheet = stylesheet
         self.script = script
         self.staticFiles = staticFiles

@@ -166,14 +166,14 @@ public struct PageSource: Sendable {
     }
 
     /// The page's model, from its parsed data and its prose.
-    public func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings) throws(Diagnostic) -> PageBuilder.Result {
+    public func model(prose: Prose, data shape: DatasetShape?, site: SiteSettings, strings: StringsCatalog = .builtIn) throws(Diagnostic) -> PageBuilder.Result {
         var settings = self.settings
         if settings.title == nil {
             settings.title = name == "index" ? site.title : Self.titleFromName(name)
         }
         let input = PageBuilder.Input(
             name: name, settings: settings, prose: prose, data: shape, source: SourceLocation(path: location.path),
-            defaultLocale: site.locale)
+            defaultLocale: site.locale, strings: strings)
         return try PageBuilder().build(input)
     }
 

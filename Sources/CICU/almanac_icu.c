@@ -4,6 +4,10 @@
 #include <string.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
+#include <unicode/ulistformatter.h>
+#include <unicode/unum.h>
+#include <unicode/upluralrules.h>
+#include <unicode/uenum.h>
 
 struct almanac_collator {
     UCollator *collator;
@@ -56,4 +60,180 @@ int32_t almanac_locale_has_data(const char *locale) {
         if (U_SUCCESS(availableStatus) && strcmp(language, available) == 0) return 1;
     }
     return 0;
+}
+
+// MARK: A locale's words
+
+struct almanac_plural_rules {
+    UPluralRules *rules;
+};
+
+almanac_plural_rules *almanac_plural_rules_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UPluralRules *rules = uplrules_open(locale, &status);
+    if (U_FAILURE(status) || rules == NULL) return NULL;
+    almanac_plural_rules *wrapper = malloc(sizeof(almanac_plural_rules));
+    if (wrapper == NULL) {
+        uplrules_close(rules);
+        return NULL;
+    }
+    wrapper->rules = rules;
+    return wrapper;
+}
+
+void almanac_plural_rules_close(almanac_plural_rules *rules) {
+    if (rules == NULL) return;
+    uplrules_close(rules->rules);
+    free(rules);
+}
+
+/// Keywords are ASCII (`zero`, `one`, `two`, `few`, `many`, `other`).
+static int32_t almanac_ascii(const UChar *text, int32_t length, char *buffer, int32_t capacity) {
+    if (length < 0 || length >= capacity) return -1;
+    for (int32_t index = 0; index < length; index++) buffer[index] = text[index] < 128 ? (char)text[index] : '?';
+    buffer[length] = '\0';
+    return length;
+}
+
+int32_t almanac_plural_rules_select(const almanac_plural_rules *rules, double number, char *keyword, int32_t capacity) {
+    UChar buffer[32];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uplrules_select(rules->rules, number, buffer, 32, &status);
+    if (U_FAILURE(status)) return -1;
+    return almanac_ascii(buffer, length, keyword, capacity);
+}
+
+int32_t almanac_plural_rules_keywords(const almanac_plural_rules *rules, char *keywords, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UEnumeration *names = uplrules_getKeywords(rules->rules, &status);
+    if (U_FAILURE(status) || names == NULL) return -1;
+    int32_t written = 0;
+    const char *name;
+    int32_t length;
+    while ((name = uenum_next(names, &length, &status)) != NULL && U_SUCCESS(status)) {
+        if (written + length + 2 > capacity) {
+            uenum_close(names);
+            return -1;
+        }
+        if (written > 0) keywords[written++] = ' ';
+        memcpy(keywords + written, name, (size_t)length);
+        written += length;
+    }
+    uenum_close(names);
+    keywords[written] = '\0';
+    return U_SUCCESS(status) ? written : -1;
+}
+
+struct almanac_number_format {
+    UNumberFormat *format;
+};
+
+almanac_number_format *almanac_number_format_open(const char *locale) {
+    UErrorCode status = U_ZERO_ERROR;
+    UNumberFormat *format = unum_open(UNUM_DECIMAL, NULL, 0, locale, NULL, &status);
+    if (U_FAILURE(status) || format == NULL) return NULL;
+    // The old API keeps one digit as the default for compatibility; the locale's data says
+    // Spanish and Polish write 1000 but 10 000.
+    unum_setAttribute(format, UNUM_MINIMUM_GROUPING_DIGITS, UNUM_MINIMUM_GROUPING_DIGITS_AUTO);
+    almanac_number_format *wrapper = malloc(sizeof(almanac_number_format));
+    if (wrapper == NULL) {
+        unum_close(format);
+        return NULL;
+    }
+    wrapper->format = format;
+    return wrapper;
+}
+
+void almanac_number_format_close(almanac_number_format *format) {
+    if (format == NULL) return;
+    unum_close(format->format);
+    free(format);
+}
+
+int32_t almanac_number_format_int64(const almanac_number_format *format, int64_t value, uint16_t *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_formatInt64(format->format, value, (UChar *)buffer, capacity, NULL, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    return U_FAILURE(status) ? -1 : length;
+}
+
+int32_t almanac_number_format_symbol(const almanac_number_format *format, int32_t symbol, uint16_t *buffer, int32_t capacity) {
+    UNumberFormatSymbol which;
+    if (symbol == 0) which = UNUM_GROUPING_SEPARATOR_SYMBOL;
+    else if (symbol == 1) which = UNUM_DECIMAL_SEPARATOR_SYMBOL;
+    else if (symbol == 10) which = UNUM_ZERO_DIGIT_SYMBOL;
+    else if (symbol > 10 && symbol < 20) which = (UNumberFormatSymbol)(UNUM_ONE_DIGIT_SYMBOL + (symbol - 11));
+    else return -1;
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = unum_getSymbol(format->format, which, (UChar *)buffer, capacity, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    return U_FAILURE(status) ? -1 : length;
+}
+
+int32_t almanac_number_format_attribute(const almanac_number_format *format, int32_t attribute) {
+    switch (attribute) {
+    case 0: return unum_getAttribute(format->format, UNUM_GROUPING_SIZE);
+    case 1: return unum_getAttribute(format->format, UNUM_SECONDARY_GROUPING_SIZE);
+    case 2: {
+        // Asked of the formatter, which may answer "the locale's" rather than a number: a
+        // grouped 1000 means one digit suffices, an ungrouped one two.
+        UChar buffer[32];
+        UChar separator[8];
+        UErrorCode status = U_ZERO_ERROR;
+        int32_t length = unum_formatInt64(format->format, 1000, buffer, 32, NULL, &status);
+        int32_t separatorLength = unum_getSymbol(format->format, UNUM_GROUPING_SEPARATOR_SYMBOL, separator, 8, &status);
+        if (U_FAILURE(status) || separatorLength < 1) return 1;
+        for (int32_t index = 0; index + separatorLength <= length; index++) {
+            if (memcmp(buffer + index, separator, (size_t)separatorLength * sizeof(UChar)) == 0) return 1;
+        }
+        return 2;
+    }
+    default: return -1;
+    }
+}
+
+int32_t almanac_list_format(
+    const char *locale, const uint16_t *const *items, const int32_t *lengths, int32_t count,
+    uint16_t *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    UListFormatter *formatter = ulistfmt_open(locale, &status);
+    if (U_FAILURE(status) || formatter == NULL) return -1;
+    int32_t length = ulistfmt_format(formatter, (const UChar *const *)items, lengths, count, (UChar *)buffer, capacity, &status);
+    ulistfmt_close(formatter);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    return U_FAILURE(status) ? -1 : length;
+}
+
+int32_t almanac_locale_is_right_to_left(const char *locale) {
+    return uloc_isRightToLeft(locale) ? 1 : 0;
+}
+
+int32_t almanac_locale_maximized(const char *locale, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_addLikelySubtags(locale, buffer, capacity, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING) return -1;
+    return length;
+}
+
+int32_t almanac_locale_from_tag(const char *tag, char *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t parsed = 0;
+    int32_t length = uloc_forLanguageTag(tag, buffer, capacity, &parsed, &status);
+    if (U_FAILURE(status) || status == U_STRING_NOT_TERMINATED_WARNING || parsed != (int32_t)strlen(tag)) return -1;
+    return length;
+}
+
+int32_t almanac_locale_available_count(void) {
+    return uloc_countAvailable();
+}
+
+const char *almanac_locale_available(int32_t index) {
+    return uloc_getAvailable(index);
+}
+
+int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t length = uloc_getDisplayLanguage(locale, "en", (UChar *)buffer, capacity, &status);
+    if (U_FAILURE(status)) return -1;
+    return length;
 }

@@ -24,6 +24,35 @@
   const fold = (text) => text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '')
     .replace(spelled, (letter) => contract.fold[letter]);
 
+  // ---- The page's words, from its strings table (PageWords.swift): a text by its key, a
+  // counted one in the form the browser's plural rules (ICU's, as the build's) choose for the
+  // page's language, and numbers with the build's digits and grouping. ----
+  const phrases = (() => {
+    const element = document.getElementById('almanac-words');
+    const data = element ? JSON.parse(element.textContent) : { lang: 'en', numbers: null, strings: {} };
+    const rules = new Intl.PluralRules(data.lang);
+    const style = data.numbers;
+    const number = (value) => {
+      const digits = String(Math.abs(Math.trunc(value)));
+      const local = style ? Array.from(digits, (digit) => style.digits[digit]).join('') : digits;
+      if (!style || style.size <= 0 || digits.length < style.size + style.minimum) return (value < 0 ? '-' : '') + local;
+      const characters = Array.from(local);
+      const groups = [characters.splice(-style.size).join('')];
+      while (characters.length > 0) groups.unshift(characters.splice(-style.secondary).join(''));
+      return (value < 0 ? '-' : '') + groups.join(style.group);
+    };
+    const fill = (text, values) => text.replace(/\{(\w+)\}/g, (whole, name) => (name in values ? values[name] : whole));
+    const forms = (key) => data.strings[key] || { other: key };
+    return {
+      number,
+      text: (key, values = {}) => fill(forms(key).other, values),
+      counted: (key, count, values = {}) => {
+        const all = forms(key);
+        return fill(all[rules.select(count)] ?? all.other, { ...values, count: number(count) });
+      },
+    };
+  })();
+
   const main = document.querySelector('main.listing');
   if (!main) return;
   const pageName = main.dataset.page || '';
@@ -125,7 +154,7 @@
           const shown = (entry) => (entry.querySelector('.index-short') || entry).textContent.trim();
           const what = document.createElement('span');
           what.className = 'visually-hidden';
-          what.textContent = 'Sections ';
+          what.textContent = phrases.text('sections') + ' ';
           toggle.append(what, shown(entries[0]) + '–' + shown(entries[entries.length - 1]));
           toggle.setAttribute('aria-expanded', 'false');
           list.id = list.id || 'section-index-list';
@@ -210,7 +239,7 @@
   const noResults = main.querySelector('.no-results');
   const announce = (count) => {
     noResults.hidden = count !== 0;
-    status.textContent = count === 0 ? 'No results' : count === 1 ? '1 result' : count + ' results';
+    status.textContent = count === 0 ? phrases.text('no_results') : phrases.counted('results', count);
   };
 
   // ---- Counts in headers and footers: while searching or filtering, `{{count}} states` says
@@ -222,7 +251,7 @@
     for (const element of counted(section)) {
       if (!originalText.has(element)) originalText.set(element, element.textContent);
       element.textContent = shown === total ? originalText.get(element)
-        : shown === 1 ? element.dataset.countOne : element.dataset.countMany.split(contract.countToken).join(String(shown));
+        : shown === 1 ? element.dataset.countOne : element.dataset.countMany.split(contract.countToken).join(phrases.number(shown));
     }
   };
 
@@ -310,7 +339,7 @@
   // A search whose data cannot be loaded says so where a reader looks, not only to a screen
   // reader.
   const fail = (what) => {
-    status.textContent = 'Search is unavailable: ' + what + ' could not be loaded.';
+    status.textContent = phrases.text(what);
     status.classList.remove('visually-hidden');
     status.classList.add('search-error');
     noResults.hidden = true;
@@ -342,7 +371,7 @@
     if (registered) { data = fromBuild(registered); callback(); return; }
     waiting.push(callback);
     if (waiting.length > 1) return;
-    const failed = () => { waiting.length = 0; fail('the search data'); };
+    const failed = () => { waiting.length = 0; fail('search_unavailable'); };
     // A split page names an entry whose name never changes (so a changed row does not change
     // every section page): it is asked for past any cache, and names this build's data file.
     const load = (source, isEntry) => loadScript(isEntry ? source + '?t=' + Date.now() : source, () => {
@@ -555,7 +584,8 @@
       },
     };
   })();
-  const narrowHint = (shown, total) => 'Showing the first ' + shown + ' of ' + total + ' — type more to narrow the search.';
+  // `total`: how many there are, said in full (`1,204 results`, `over 100 results`).
+  const narrowHint = (shown, total) => phrases.text('showing_first_search', { shown: phrases.number(shown), total });
 
 
   // ---- Strategy: the whole table is on this page; rows that do not match are hidden (by
@@ -637,7 +667,7 @@
         previousMatches = matches;
         resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => [
           table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]].title], terms,
-        matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, matches.length) : '');
+        matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, phrases.counted('results', matches.length)) : '');
         const matched = new Set(matches.map((i) => table.section[i]));
         table.sections.forEach(({ id }, index) => sectionIndex.setEnabled(id, matched.has(index)));
         announce(matches.length);
@@ -847,9 +877,8 @@
       for (const key of letters.slice(0, FIRST_LETTERS)) if (!pageOf(key, 0)) loadPage(key, 0).catch(() => {});
     };
     whenIdle(() => { if (generation === 0) readFirstLetters(); });
-    const count = ['no', 'one', 'two', 'three', 'four', 'five'][shortest] || String(shortest);
-    const typeMore = 'Type at least ' + count + ' letters of a word.';
-    const typeMoreOfEach = 'Type at least ' + count + ' letters of each word to search every row.';
+    const typeMore = phrases.counted('type_at_least', shortest);
+    const typeMoreOfEach = phrases.counted('type_at_least_each', shortest);
     let generation = 0;
     return {
       // Runs without yielding while the pages it needs are loaded (every keystroke after the
@@ -896,15 +925,15 @@
           resultsView.show(shown, (k) => [
             ordered[k][field.href], ordered[k][field.label], manifest.sections[ordered[k][field.section]].title], words,
           searching || isAll ? '' : partial ? typeMoreOfEach
-            : narrowHint(shown, complete ? found.size + ' results' : 'over ' + shown + ' results'), true);
+            : narrowHint(shown, complete ? phrases.counted('results', found.size) : phrases.counted('results_over', shown)), true);
           if (complete) {
             const matched = new Set(ordered.map((entry) => entry[field.section]));
             manifest.sections.forEach(({ id }, index) => sectionIndex.setEnabled(id, matched.has(index)));
           }
           noResults.hidden = found.size !== 0 || partial;
-          status.textContent = searching || partial ? found.size + (found.size === 1 ? ' result' : ' results') + ' so far'
-            : found.size === 0 ? 'No results'
-            : complete ? (found.size === 1 ? '1 result' : found.size + ' results') : 'Over ' + shown + ' results';
+          status.textContent = searching || partial ? phrases.counted('results_so_far', found.size)
+            : found.size === 0 ? phrases.text('no_results')
+            : complete ? phrases.counted('results', found.size) : phrases.counted('results_over', shown);
           if (!answered) { answered = true; done(); }
         };
         // One leaf's rows come in order, page after page: a screenful found in its first pages
@@ -932,7 +961,7 @@
                 if (mine !== generation) return;
                 take(entries);
                 next();
-              }, () => { if (mine === generation) fail('part of the search data'); });
+              }, () => { if (mine === generation) fail('search_unavailable'); });
               if (!answersAlone(words, wanted[loaded])) {
                 for (let ahead = loaded + 1; ahead < Math.min(wanted.length, loaded + READ_AHEAD) && asked.size < budget; ahead += 1) {
                   if (!asked.has(ahead)) ask(ahead).catch(() => {});
@@ -975,8 +1004,6 @@
     panel.hidden = false;
     const details = panel.querySelector('.filter-panel');
     if (details && window.matchMedia('(min-width: 48rem)').matches) details.open = true;
-    const lang = document.documentElement.lang || 'en';
-    const numbers = new Intl.NumberFormat(lang);
     // A split page's rows are on other pages: it counts and orders from files (`split`).
     const rows = isSplit ? [] : visibility.rows;
     const filters = Array.from(panel.querySelectorAll('fieldset.filter')).map((set) => ({
@@ -1288,7 +1315,7 @@
             const found = terms.length > 0 ? await search.matches(terms) : null;
             if (mine !== generation) return;
             // A word too short to look up in sharded search data narrows nothing yet.
-            const tooShort = terms.length > 0 && !found ? 'Type at least ' + contract.shardKeyLength + ' letters of a word to search these rows.' : '';
+            const tooShort = terms.length > 0 && !found ? phrases.counted('type_at_least_these', contract.shardKeyLength) : '';
             // A new order alone leaves the rows and counts as they were.
             const state = JSON.stringify([filters.map((filter) => (isRange(filter) ? [keyOf(filter.from), keyOf(filter.to)]
               : Array.from(chosen(filter)).sort((a, b) => a - b))), found ? terms : null]);
@@ -1300,7 +1327,7 @@
             showCounts(counts);
             const total = result ? result.length : manifest.rows;
             announce(total);
-            const note = total > MAX_RESULTS ? 'Showing the first ' + MAX_RESULTS + ' of ' + numbers.format(total) + ' — choose more filters or search to narrow them.' : '';
+            const note = total > MAX_RESULTS ? phrases.text('showing_first_filters', { shown: phrases.number(MAX_RESULTS), total: phrases.number(total) }) : '';
             let shown = 0;
             const show = async (picked, finished) => {
               if (picked.length <= shown && !finished) return;
@@ -1332,7 +1359,7 @@
               manifest.sections.forEach(([id], k) => sectionIndex.setEnabled(id, matched.has(k)));
             }
           } catch {
-            if (mine === generation) fail('the filter data');
+            if (mine === generation) fail('filters_unavailable');
           }
         },
       };
@@ -1341,7 +1368,7 @@
     const showCounts = (counts) => filters.forEach((filter, f) => filter.boxes.forEach((box, v) => {
       if (!counts[f]) return;
       const count = box.parentElement.querySelector('.filter-count');
-      const text = numbers.format(counts[f][v]);
+      const text = phrases.number(counts[f][v]);
       if (count.textContent !== text) count.textContent = text;
       box.closest('li').classList.toggle('is-empty', counts[f][v] === 0 && !box.checked);
     }));
@@ -1401,11 +1428,11 @@
         part.append(filter.legend + ': ');
         if (isRange(filter)) {
           const text = (filter.from.value || '…') + ' – ' + (filter.to.value || '…');
-          part.append(button(text + ' ✕', 'Remove ' + filter.legend + ' ' + text, () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
+          part.append(button(text + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: text }), () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
         } else {
           filter.boxes.filter((box) => box.checked).forEach((box, k) => {
             if (k > 0) part.append(', ');
-            part.append(button(box.value + ' ✕', 'Remove ' + filter.legend + ': ' + box.value, () => { box.checked = false; }, 'applied-value'));
+            part.append(button(box.value + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: box.value }), () => { box.checked = false; }, 'applied-value'));
           });
         }
         parts.push(part);
@@ -1414,7 +1441,7 @@
       parts.forEach((part, k) => { if (k > 0) bar.append(' · '); bar.append(part); });
       if (parts.length > 0) {
         bar.append(' · ');
-        bar.append(button('Clear all', null, () => {
+        bar.append(button(phrases.text('clear_all'), null, () => {
           for (const filter of filters) {
             for (const box of filter.boxes) box.checked = false;
             if (filter.from) { filter.from.value = ''; filter.to.value = ''; }
@@ -1511,7 +1538,7 @@
     };
     // A new order is said as the rows move (a screen reader hears nothing else change).
     const sayOrder = () => {
-      if (status && select) status.textContent = order ? 'Sorted by ' + select.selectedOptions[0].textContent : 'In the page\'s order';
+      if (status && select) status.textContent = order ? phrases.text('sorted_by', { order: select.selectedOptions[0].textContent }) : phrases.text('in_page_order');
     };
     if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
     for (const header of headers) {
@@ -1604,6 +1631,8 @@
 
   if (!field) return;
   form.hidden = false;
+  // The link past the header to the field works now the field shows.
+  for (const link of document.querySelectorAll('.skip-to-search')) link.hidden = false;
   // ---- The search field drives whichever strategy the data calls for. ----
   let query = '';
   let strategy = null;

@@ -301,7 +301,7 @@ def hairlines(driver, selector):
     """For each row showing under `selector`, in order, whether a hairline is drawn above it."""
     return driver.execute_script(
         "return Array.from(document.querySelectorAll(arguments[0])).filter((r) => !r.hidden && r.offsetParent !== null)"
-        ".map((r) => getComputedStyle(r.querySelector('.row-body')).backgroundImage !== 'none')", selector)
+        ".map((r) => getComputedStyle(r.querySelector('.row-body'), '::before').borderTopStyle === 'solid')", selector)
 
 
 def test_the_first_row_shown_draws_no_hairline_above_it(driver, browse_server):

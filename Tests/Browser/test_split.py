@@ -58,7 +58,7 @@ def test_sharded_search_loads_only_the_shard_it_needs(driver, split_site):
     driver.get((split_site / "cities.html").as_uri())
     field = driver.find_element(By.ID, "search-field")
     field.send_keys("ko")
-    wait(driver, lambda: "three letters" in driver.find_element(By.CSS_SELECTOR, ".search-more").text)
+    wait(driver, lambda: "3 letters" in driver.find_element(By.CSS_SELECTOR, ".search-more").text)
     field.send_keys("l")
     wait(driver, lambda: result_labels(driver) == ["Köln"])
     shards = driver.execute_script(

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLoad
 
 /// One setting, declared once: its key, the kind of value it takes, where it may be written,
 /// its `render` option, its help line and its default. Front matter, `almanac.yaml`,
@@ -26,6 +27,9 @@ public struct Setting: Sendable {
         case listOrFlag
         /// Names to texts (`labels: {a: "A"}`).
         case map
+        /// A strings table: keys to texts, or to a text for each plural category
+        /// (`strings: {cancel: Close, rows: {one: "{count} entry", other: "{count} entries"}}`).
+        case strings
         /// A list whose items are texts or `NAME: WORD` pairs, each read as `NAME:WORD`
         /// (`filters: [city, employees: range]`).
         case fieldSpecs
@@ -40,6 +44,7 @@ public struct Setting: Sendable {
         /// `false` given to a `countOrOff` setting.
         case off
         case map([Pair])
+        case strings(StringsTable)
 
         public struct Pair: Sendable, Equatable {
             public let name: String
@@ -54,7 +59,7 @@ public struct Setting: Sendable {
             case .count(let count): return String(count)
             case .list(let items): return items.joined(separator: ",")
             case .off: return "false"
-            case .map: return ""
+            case .map, .strings: return ""
             }
         }
 
@@ -122,6 +127,7 @@ public struct Setting: Sendable {
         case .choice(let words): return words.joined(separator: "|")
         case .listOrFlag: return "A,B|true|false"
         case .map: return "A=NAME,…"
+        case .strings: return "KEY=TEXT,…"
         case .fieldSpecs: return "A,B:WORD"
         }
     }
@@ -163,6 +169,7 @@ public struct Setting: Sendable {
         case .choice(let words): return words.last ?? ""
         case .listOrFlag: return "a,b"
         case .map: return "a=A"
+        case .strings: return "cancel=Close"
         case .fieldSpecs: return "a,b:range"
         }
     }
@@ -215,6 +222,11 @@ public struct Setting: Sendable {
             var pairs: [Checked.Pair] = []
             for field in object.fields { pairs.append(.init(name: field.name, text: try text(field.value, at: location))) }
             return .map(pairs)
+        case .strings:
+            guard case .object(let object) = value else {
+                throw .error(at: location, "'\(key)' must map the keys of a strings table to texts, found \(Self.describe(value))")
+            }
+            return .strings(try StringsTableReader.table(object, locations: [:], file: location.path, fallback: location))
         }
     }
 
@@ -229,7 +241,7 @@ public struct Setting: Sendable {
         case .flag, .choice: return flag ?? .string(text)
         case .count, .countOrOff: return flag ?? Number(parsing: text).map(Value.number) ?? .string(text)
         case .listOrFlag: return flag ?? items()
-        case .map:
+        case .map, .strings:
             var object = Object()
             for item in text.split(separator: ",") {
                 let equals = item.firstIndex(of: "=") ?? item.endIndex

@@ -145,7 +145,7 @@ extension Setting {
             "footer", .text, help: "each section's footer, likewise",
             page: { settings, value, _ in settings.footer = value.text }),
         Setting(
-            "locale", .text, help: "collation for sorting and index letters", default: "en", placeholder: "ID", example: "sv",
+            "locale", .text, help: "the language: collation, index letters, and the words, numbers and direction of the page", default: "en", placeholder: "ID", example: "sv",
             page: { settings, value, _ in settings.locale = value.text },
             site: { settings, value, _ in settings.locale = value.text }),
         Setting(
@@ -183,6 +183,11 @@ extension Setting {
 
     /// The settings of `almanac.yaml` alone.
     static let siteSettings: [Setting] = [
+        Setting(
+            "strings", .strings, help: "the words around the data, over the locale's strings table (keys as in Templates/strings/en.yaml)",
+            site: { settings, value, _ in
+                if case .strings(let table) = value { settings.strings = table }
+            }),
         Setting(
             "base_url", .text, help: "the site's absolute http(s) address, for canonical links and the sitemap",
             site: { settings, value, location throws(Diagnostic) in

@@ -1,4 +1,5 @@
 import AlmanacCore
+import AlmanacLoad
 
 /// The site's colour scheme: the reader's system setting, or always light or always dark (a
 /// site shown on a kiosk, or matching a brand).
@@ -16,6 +17,8 @@ public struct SiteSettings: Sendable, Equatable {
     public var theme = ColorTheme.auto
     /// Folders outside the content folder that pages may read data from, relative to it.
     public var allowOutside: [String] = []
+    /// `strings:`: the site's words over every locale's strings table.
+    public var strings = StringsTable()
     /// Where each setting was given in `almanac.yaml`, for warnings about its value.
     public var keyLocations: [String: SourceLocation] = [:]
 

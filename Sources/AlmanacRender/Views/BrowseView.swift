@@ -14,6 +14,8 @@ struct BrowseView {
         /// The filter's name in the address (`?category=Software`): its field.
         let param: String
         let legend: String
+        /// The name of the field that narrows a long list of values (`Find in City`).
+        let findLabel: String
         let kind: String
         let values: [Value]
         /// A list too long to scan has a field that narrows it.

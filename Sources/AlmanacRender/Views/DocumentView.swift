@@ -1,3 +1,5 @@
+import AlmanacModel
+
 /// A page as a document (`page.md.mustache`, Markdown): the same page as HTML shows, without
 /// the browser's parts.
 struct DocumentView {
@@ -15,6 +17,8 @@ struct DocumentView {
     let labelHeading: String
     let columns: [String]
     let count: Int
+    /// The page's words (`*No rows.*`).
+    let strings: InterfaceStrings
 
     struct IndexLink {
         let title: String

@@ -10,6 +10,8 @@ struct HomeView {
         let title: String
         let href: String
         let count: Int
+        /// `249 rows`, as the home page's locale counts.
+        let countText: String
     }
 }
 

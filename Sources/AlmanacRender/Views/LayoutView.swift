@@ -1,8 +1,11 @@
+import AlmanacModel
+
 /// The frame every HTML page shares (`partials/layout.html.mustache`): the head, the site's
 /// header, and for a single-file page the style and script it carries inside.
 struct LayoutView {
     var siteTitle: String
-    var lang: String
+    /// The page's words, and its locale: `lang`, `dir`, and the texts the page script needs.
+    var strings: InterfaceStrings
     /// `light` or `dark` when the site fixes its colour scheme; nil to follow the reader's.
     var theme: String?
     /// `../` for each folder between the page and the output root.

@@ -83,6 +83,8 @@ struct SectionView {
     let count: Int
     let rows: [RowView]
     let parts: [ListingView.PartLink]
+    /// What the links to a long section's pages are called (`Pages of A`).
+    let partsLabel: String
     /// A test report's outcome the section holds, marked by the stylesheet (`StatusMark`).
     let status: String?
     /// The header and footer as search re-renders them for the rows it shows.
@@ -110,6 +112,9 @@ struct RowView: Sendable {
     var image: String?
     /// A single file has no detail pages: the row opens in place to show the same fields.
     var inlineDetail: [DetailView.Field]?
+    /// What the button that opens `inlineDetail` is called: `Details: Alabama`, so that a list
+    /// of them does not read as "Details, Details, Details".
+    var detailsLabel: String?
     var accessoryName: String?
     var isChecked: Bool
     /// A test's outcome, marked by the stylesheet (`StatusMark`).

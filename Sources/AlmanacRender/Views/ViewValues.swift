@@ -1,3 +1,4 @@
+import AlmanacModel
 import AlmanacTemplate
 
 // The one place views become template values. Every field is named, an absent one as null,
@@ -17,6 +18,14 @@ extension LinkView: TemplateView {
 }
 
 extension LayoutView: TemplateView {
+    /// Every key of the page's strings table as its plain text (`{{strings.cancel}}`); a
+    /// counted or filled-in text is made where its view becomes values.
+    static func texts(_ strings: InterfaceStrings) -> TemplateObject {
+        var texts = TemplateObject(minimumCapacity: InterfaceString.allCases.count)
+        for key in InterfaceString.allCases { texts[key.rawValue] = .string(strings.text(key)) }
+        return texts
+    }
+
     var templateObject: TemplateObject {
         var values = TemplateObject(minimumCapacity: 24)
         fill(&values)
@@ -26,7 +35,11 @@ extension LayoutView: TemplateView {
     /// Adds the layout's names to a page view's own.
     func fill(_ values: inout TemplateObject) {
         values["siteTitle"] = .string(siteTitle)
-        values["lang"] = .string(lang)
+        values["lang"] = .string(strings.locale.bcp47)
+        values["dir"] = strings.locale.isRightToLeft ? .string("rtl") : .null
+        values["strings"] = .object(Self.texts(strings))
+        values["words"] = .string(PageWords.json(strings))
+        values["wordsID"] = .string(PageWords.elementID)
         values["theme"] = theme.templateValue
         values["root"] = .string(root)
         values["stylesheet"] = .string(stylesheet)
@@ -41,6 +54,30 @@ extension LayoutView: TemplateView {
 }
 
 extension ListingView: TemplateView {
+    /// "Also as Markdown and JSON." as the locale says it, in pieces: the sentence's words as
+    /// text, each format's name as a link. The list is joined by ICU around stand-ins the
+    /// names replace, so no language's word order or conjunction is assumed here.
+    static func twinParts(_ twins: [LinkView], strings: InterfaceStrings) -> [TemplateValue] {
+        let marker: Character = "\u{E000}"
+        let stand = twins.indices.map { String(marker) + String(UnicodeScalar(0xE100 + $0)!) }
+        let sentence = strings.text(.alsoAs, ["formats": strings.list(stand)])
+        var parts: [TemplateValue] = []
+        var text = ""
+        var scalars = sentence.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            guard Character(scalar) == marker, let which = scalars.next(), twins.indices.contains(Int(which.value) - 0xE100) else {
+                text.unicodeScalars.append(scalar)
+                continue
+            }
+            if !text.isEmpty { parts.append(.object(["text": .string(text), "href": .null])) }
+            text = ""
+            let twin = twins[Int(which.value) - 0xE100]
+            parts.append(.object(["text": .string(twin.title), "href": .string(twin.href)]))
+        }
+        if !text.isEmpty { parts.append(.object(["text": .string(text), "href": .null])) }
+        return parts
+    }
+
     var templateObject: TemplateObject {
         var values = TemplateObject(minimumCapacity: 48)
         layout.fill(&values)
@@ -61,6 +98,7 @@ extension ListingView: TemplateView {
         values["directory"] = .list(directory.map { entry in
             [
                 "title": .string(entry.title), "href": .string(entry.href), "count": entry.count.templateValue,
+                "countText": .string(layout.strings.counted(.rows, entry.count)),
                 "parts": .list(entry.parts.map(\.templateValue)), "hasParts": .bool(!entry.parts.isEmpty),
             ]
         })
@@ -86,6 +124,9 @@ extension ListingView: TemplateView {
             ["name": .string(twin.title), "href": .string(twin.href), "isFirst": .bool(place == 0), "isLast": .bool(place == twins.count - 1)]
         })
         values["hasTwins"] = .bool(!twins.isEmpty)
+        values["twinParts"] = .list(Self.twinParts(twins, strings: layout.strings))
+        values["searchLabel"] = .string(layout.strings.text(.searchLabel, ["title": title]))
+        values["searchPlaceholder"] = .string(layout.strings.counted(.searchPlaceholder, count))
         values["browse"] = browse?.templateValue ?? .null
         values["isTable"] = .bool(!columns.isEmpty)
         values["columnCount"] = columns.count.templateValue
@@ -101,7 +142,7 @@ extension BrowseView: TemplateView {
         [
             "filters": .list(filters.map { filter in
                 [
-                    "param": .string(filter.param), "legend": .string(filter.legend), "kind": .string(filter.kind),
+                    "param": .string(filter.param), "legend": .string(filter.legend), "findLabel": .string(filter.findLabel), "kind": .string(filter.kind),
                     "isRange": .bool(filter.kind == "range"), "hasFind": .bool(filter.hasFind),
                     "values": .list(filter.values.map { value in
                         ["number": value.number.templateValue, "title": .string(value.title), "count": .string(value.count)]
@@ -155,6 +196,7 @@ extension SectionView: TemplateView {
             }),
             "parts": .list(parts.map(\.templateValue)),
             "hasParts": .bool(!parts.isEmpty),
+            "partsLabel": .string(partsLabel),
             "status": status.templateValue,
         ]
     }
@@ -180,6 +222,7 @@ extension RowView: TemplateView {
             "image": image.templateValue,
             "inlineDetail": inlineDetail.map { .list($0.map(\.templateValue)) } ?? .null,
             "hasInlineDetail": .bool(inlineDetail != nil),
+            "detailsLabel": detailsLabel.templateValue,
             "accessoryName": accessoryName.templateValue,
             "isChecked": .bool(isChecked),
             "filterValues": filterValues.templateValue,
@@ -223,7 +266,7 @@ extension DetailView.Field: TemplateView {
 
 extension HomeView.PageLink: TemplateView {
     var templateObject: TemplateObject {
-        ["title": .string(title), "href": .string(href), "count": count.templateValue, "isOne": .bool(count == 1)]
+        ["title": .string(title), "href": .string(href), "count": count.templateValue, "isOne": .bool(count == 1), "countText": .string(countText)]
     }
 }
 
@@ -257,6 +300,7 @@ extension DocumentView: TemplateView {
             "columns": .list(columns.map { ["name": .string($0)] }),
             "count": count.templateValue,
             "isEmpty": .bool(count == 0),
+            "strings": .object(LayoutView.texts(strings)),
         ]
     }
 }

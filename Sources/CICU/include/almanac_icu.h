@@ -47,6 +47,67 @@ int32_t almanac_alphabetic_index_label(
 /// The bucket `text` (UTF-16) falls in, or -1.
 int32_t almanac_alphabetic_index_bucket(const almanac_alphabetic_index *index, const uint16_t *text, int32_t length);
 
+
+// MARK: A locale's words: plural forms, numbers, lists, direction
+
+/// ICU's plural rules for a locale (`one`, `few`, `many`, `other`, …), NULL when it has none.
+typedef struct almanac_plural_rules almanac_plural_rules;
+
+almanac_plural_rules *almanac_plural_rules_open(const char *locale);
+
+void almanac_plural_rules_close(almanac_plural_rules *rules);
+
+/// Writes the plural category of `number` (ASCII, zero-terminated) into `keyword`; returns its
+/// length, or -1.
+int32_t almanac_plural_rules_select(const almanac_plural_rules *rules, double number, char *keyword, int32_t capacity);
+
+/// Writes the locale's categories, space-separated and zero-terminated, into `keywords`;
+/// returns the length, or -1.
+int32_t almanac_plural_rules_keywords(const almanac_plural_rules *rules, char *keywords, int32_t capacity);
+
+/// ICU's decimal formatter for a locale, grouping as the locale groups.
+typedef struct almanac_number_format almanac_number_format;
+
+almanac_number_format *almanac_number_format_open(const char *locale);
+
+void almanac_number_format_close(almanac_number_format *format);
+
+/// Writes `value` as the locale writes it (UTF-16) into `buffer`; returns the length in code
+/// units (call again with more room if it exceeds `capacity`), or -1.
+int32_t almanac_number_format_int64(const almanac_number_format *format, int64_t value, uint16_t *buffer, int32_t capacity);
+
+/// A symbol of the format (UTF-16): 0 the grouping separator, 1 the decimal separator, 10 to 19
+/// the digits zero to nine. Returns the length, or -1.
+int32_t almanac_number_format_symbol(const almanac_number_format *format, int32_t symbol, uint16_t *buffer, int32_t capacity);
+
+/// An attribute of the format: 0 the grouping size, 1 the secondary grouping size (India's
+/// 1,00,000), 2 the fewest digits before the first separator shows (Spanish and Polish: 2).
+int32_t almanac_number_format_attribute(const almanac_number_format *format, int32_t attribute);
+
+/// Joins `count` texts (UTF-16, with their lengths) as the locale writes a list of things that
+/// are all meant ("A, B and C"); returns the length, or -1.
+int32_t almanac_list_format(
+    const char *locale, const uint16_t *const *items, const int32_t *lengths, int32_t count,
+    uint16_t *buffer, int32_t capacity);
+
+/// Non-zero when the locale's script is written right to left.
+int32_t almanac_locale_is_right_to_left(const char *locale);
+
+/// Writes the locale with its likely script and region added (`zh_TW` → `zh_Hant_TW`) into
+/// `buffer`; returns the length, or -1.
+int32_t almanac_locale_maximized(const char *locale, char *buffer, int32_t capacity);
+
+/// Writes ICU's identifier for a BCP 47 tag (`zh-Hant-TW` → `zh_Hant_TW`); returns the length,
+/// or -1 when it is not a well-formed tag.
+int32_t almanac_locale_from_tag(const char *tag, char *buffer, int32_t capacity);
+
+/// The locales ICU has data for, and each one's language named in English (`Swedish`).
+int32_t almanac_locale_available_count(void);
+
+const char *almanac_locale_available(int32_t index);
+
+int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,91 @@
+import Almanac
+import AlmanacCore
+import AlmanacTestSupport
+import Testing
+
+/// A page speaks its locale: the words around the data come from the locale's strings table
+/// (with the site's own over it), the page says its language and direction, and a locale that
+/// cannot be what the author meant stops the build at its line.
+@Suite struct LocaleTests {
+    static func site(yaml: String, page: String = "", more: String = "") -> MemoryFileSystem {
+        InlineSite.page(
+            "birds", data: "birds.csv", settings: page, text: "name,seen\nWren,true\nRobin,false",
+            more: "-- Content/almanac.yaml --\n" + yaml + "\n" + more)
+    }
+
+    static func output(_ fileSystem: MemoryFileSystem, _ path: String) -> String {
+        String(decoding: fileSystem.tree("Output")[path] ?? [], as: UTF8.self)
+    }
+
+    @Test func anUnknownSiteLocaleIsAnErrorAtItsLineThatSuggestsTheNearestLocale() {
+        let error = diagnostic { _ = try SiteBuilderTests.build(Self.site(yaml: "title: Birds\nlocale: swedish")) }
+        #expect(error?.severity == .error)
+        #expect(error?.location?.path == "Content/almanac.yaml" && error?.location?.line == 2)
+        #expect(error?.hint == "did you mean 'sv' (Swedish)?")
+        let klingon = diagnostic { _ = try SiteBuilderTests.build(Self.site(yaml: "locale: klingon")) }
+        #expect(klingon?.message == "unknown locale 'klingon': ICU has no data for it")
+    }
+
+    @Test func anUnknownPageLocaleIsAnErrorAtItsLineInTheFrontMatter() {
+        let error = diagnostic { _ = try SiteBuilderTests.build(Self.site(yaml: "title: Birds", page: "locale: tlh")) }
+        #expect(error.map { "\($0.location?.path ?? ""):\($0.location?.line ?? 0)" } == "Content/birds.md:3")
+    }
+
+    @Test func aLocaleWithoutAStringsTableIsAWarningThatThePageIsInEnglish() throws {
+        let report = try SiteBuilderTests.build(Self.site(yaml: "title: Birds", page: "locale: ka"))
+        #expect(report.warnings.map(\.message) == ["no strings table for 'ka': the words around the data are in English"])
+        #expect(try SiteBuilderTests.build(Self.site(yaml: "locale: sv", page: "locale: pt-BR")).warnings.isEmpty)
+    }
+
+    @Test func aPageSpeaksItsLocale() throws {
+        let fileSystem = Self.site(yaml: "title: Birds", page: "locale: sv\nfields: [seen]")
+        _ = try SiteBuilderTests.build(fileSystem)
+        let page = Self.output(fileSystem, "birds.html")
+        #expect(page.contains(#"<html lang="sv">"#))
+        #expect(page.contains(#"placeholder="Sök bland 2 rader""#))
+        #expect(page.contains(">Avbryt</button>"))
+        #expect(page.contains(#">Finns även som <a href="birds.md">Markdown</a>, <a href="birds.json">JSON</a>"#))
+        // The home page is in the site's locale, English here.
+        #expect(Self.output(fileSystem, "index.html").contains(">2 rows</span>"))
+    }
+
+    @Test func aRightToLeftPageSaysSo() throws {
+        let fileSystem = Self.site(yaml: "locale: ar")
+        _ = try SiteBuilderTests.build(fileSystem)
+        let page = Self.output(fileSystem, "birds.html")
+        #expect(page.contains(#"<html lang="ar" dir="rtl">"#))
+        #expect(page.contains("ابحث في صفين"))
+        #expect(Self.output(fileSystem, "index.html").contains("صفان"))
+    }
+
+    @Test func theSitesStringsAreOverEveryTableAndTheirMistakesAreWarnings() throws {
+        let fileSystem = Self.site(yaml: "locale: de\nstrings:\n  cancel: Schließen\n  cancle: Zu\n  rows: {one: \"{count} Vogel\", other: \"{count} Vögel\"}")
+        let report = try SiteBuilderTests.build(fileSystem)
+        let page = Self.output(fileSystem, "birds.html")
+        #expect(page.contains(">Schließen</button>"))
+        #expect(page.contains(">Keine Ergebnisse</p>"))
+        #expect(Self.output(fileSystem, "index.html").contains(">2 Vögel</span>"))
+        #expect(report.warnings.map(\.message) == ["'cancle' is not a word Almanac puts on a page: it has no effect"])
+        #expect(report.warnings.first?.hint == "did you mean 'cancel'?")
+        #expect(report.warnings.first?.location?.line == 2)
+    }
+
+    @Test func aSitesOwnTableIsReadKeyByKeyOverTheBuiltInOne() throws {
+        let table = "-- Templates/strings/sv.yaml --\ncancel: Stäng\nrows:\n  one: \"{count} fågel\"\n  other: \"{count} fåglar\"\n  few: \"{count} fåglar\"\nno_results: \"Inga {things}\"\n"
+        let fileSystem = Self.site(yaml: "locale: sv", more: table)
+        let report = try SiteBuilderTests.build(fileSystem)
+        #expect(Self.output(fileSystem, "birds.html").contains(">Stäng</button>"))
+        #expect(Self.output(fileSystem, "index.html").contains(">2 fåglar</span>"))
+        #expect(Self.output(fileSystem, "birds.html").contains(#"placeholder="Sök bland 2 rader""#))
+        #expect(report.warnings.map(\.message).sorted() == [
+            "'no_results' names {things}, which it never fills in", "'rows' has few forms, which sv never uses",
+        ])
+        #expect(report.warnings.allSatisfy { $0.location?.path == "Templates/strings/sv.yaml" })
+    }
+
+    @Test func aStringsTableThatCannotBeReadStopsTheBuildAtItsLine() {
+        let error = diagnostic { _ = try SiteBuilderTests.build(Self.site(yaml: "locale: sv", more: "-- Templates/strings/sv.yaml --\nrows:\n  one: \"{count} fågel\"\n")) }
+        #expect(error?.message == "'rows' has no 'other' form")
+        #expect(error?.location?.line == 1)
+    }
+}
