@@ -78,7 +78,7 @@ browser-test: $(VENV)/.installed $(VENV)/axe.min.js
 report-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Reports
 
-# Sections against ICU's AlphabeticIndex in 41 locales, on CLDR's own names (Debian's python3,
+# Sections against ICU's AlphabeticIndex in 43 locales, on CLDR's own names (Debian's python3,
 # which has python3-icu).
 index-oracle:
 	ALMANAC_BIN=.build/debug/almanac /usr/bin/python3 Tests/Collation/index_oracle.py
