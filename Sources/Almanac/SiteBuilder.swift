@@ -239,7 +239,7 @@ public struct SiteBuilder: Sendable {
         return Page(
             name: "index", title: site.title, settings: settings, prose: .empty, sections: [],
             titleAnchor: AnchorSlugger.base(site.title), labelField: "name", source: SourceLocation(path: "index.md"),
-            strings: strings.strings(for: LocaleTag(site.locale) ?? LocaleTag(StringsCatalog.root)!))
+            strings: strings.strings(for: LocaleTag(site.locale) ?? .english))
     }
 }
 

@@ -49,7 +49,7 @@ extension SiteBuilder {
             Array(SiteInputs.cacheVersion.utf8), Array(templates.fingerprint.utf8),
             Array(([site.title, site.baseURL ?? "", site.locale, site.theme.rawValue] + site.allowOutside).joined(separator: "\u{0}").utf8),
             Array(staticArtifacts.map(\.path).joined(separator: "\u{0}").utf8),
-            Array(site.strings.entries.keys.sorted().map { key in ([key] + (site.strings.entries[key]?.texts ?? [])).joined(separator: "\u{1}") }.joined(separator: "\u{0}").utf8),
+            Array(site.strings.fingerprintText.utf8),
         ])
         return SiteInputs(
             site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,

@@ -25,6 +25,17 @@ public struct StringsTable: Sendable, Equatable {
         self.entries = entries
         self.locations = locations
     }
+
+    /// Every key, plural category and text, in one order: what a build's cache key takes of it.
+    public var fingerprintText: String {
+        entries.keys.sorted().map { key -> String in
+            switch entries[key] {
+            case .text(let text)?: return key + "\u{1}" + text
+            case .plural(let forms)?: return key + forms.keys.sorted().map { "\u{1}" + $0 + "\u{2}" + (forms[$0] ?? "") }.joined()
+            case nil: return key
+            }
+        }.joined(separator: "\u{0}")
+    }
 }
 
 /// Reads a strings table: a YAML mapping of keys to texts, or to mappings of ICU plural

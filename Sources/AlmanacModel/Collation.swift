@@ -38,19 +38,6 @@ public final class Collation {
         self.tertiary = tertiary
     }
 
-    /// Whether ICU knows the language of `locale`: a collator opens for any identifier, so
-    /// `klingon` would sort by the root order and be written as the page's `lang`, silently.
-    public static func hasData(for locale: String) -> Bool {
-        almanac_locale_has_data(locale.replacingHyphens) != 0
-    }
-
-    /// The warning for a locale ICU has no data for, at `location`.
-    public static func unknownLocaleWarning(_ locale: String, at location: SourceLocation?) -> Diagnostic {
-        .warning(
-            at: location, "no locale data for '\(locale)': it sorts by the root order and is written as the pages' language",
-            hint: "use a BCP 47 identifier such as en, de, sv, es or zh-Hant")
-    }
-
     deinit {
         almanac_collator_close(primary)
         almanac_collator_close(secondary)

@@ -47,7 +47,7 @@ public struct Facets: Sendable {
     /// Nil when the page asks for neither filters nor sorting. Each filter and order is worked
     /// out on its own core (each with its own collator: ICU's are not shared between threads):
     /// at 100,000 rows they were a third of the time the page took to model.
-    static func make(_ sections: [Section], settings: PageSettings, labelField: String, locale: String, none: String = PageBuilder.missingValueTitle) -> Facets? {
+    static func make(_ sections: [Section], settings: PageSettings, labelField: String, locale: String, none: String) -> Facets? {
         guard !settings.filters.isEmpty || !settings.sortable.isEmpty else { return nil }
         let rows = sections.flatMap(\.rows)
         let sortFields: [String?] = settings.sortable.isEmpty ? [] : [nil] + settings.sortable.filter { $0 != labelField }

@@ -34,7 +34,7 @@ public struct Page: Sendable {
 
     public init(
         name: String, title: String, settings: PageSettings, prose: Prose, sections: [Section], titleAnchor: String, labelField: String, searchFields: [String] = [],
-        source: SourceLocation, strings: InterfaceStrings = StringsCatalog.builtIn.strings(for: LocaleTag(StringsCatalog.root)!)
+        source: SourceLocation, strings: InterfaceStrings = StringsCatalog.english
     ) {
         self.name = name
         self.strings = strings

@@ -35,10 +35,6 @@ public struct PageBuilder {
         public let warnings: [Diagnostic]
     }
 
-    /// The section and filter value of rows without a value, in English; a page's own is its
-    /// strings' `none`.
-    public static let missingValueTitle = "(none)"
-
     public init() {}
 
     public func build(_ input: Input) throws(Diagnostic) -> Result {
@@ -55,7 +51,7 @@ public struct PageBuilder {
         }
         let strings = input.strings.strings(for: tag)
         let title = settings.title ?? input.name
-        let grouped = try groupedSections(input, collation: collation, locale: locale, warnings: &warnings)
+        let grouped = try groupedSections(input, collation: collation, locale: locale, none: strings.text(.none), warnings: &warnings)
         let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)
         var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
@@ -70,7 +66,7 @@ public struct PageBuilder {
     /// The page's data checked against its settings, labelled and grouped; with the field
     /// that labels rows and the fields search looks in.
     private func groupedSections(
-        _ input: Input, collation: Collation, locale: String, warnings: inout [Diagnostic]
+        _ input: Input, collation: Collation, locale: String, none: String, warnings: inout [Diagnostic]
     ) throws(Diagnostic) -> (sections: Grouped, labelField: String, searchFields: [String]) {
         let settings = input.settings
         guard let data = input.data else { return ([], settings.label ?? "name", []) }
@@ -94,7 +90,6 @@ public struct PageBuilder {
         }
         try FieldCheck.check(settings, records: allRecords, label: labelField)
         let isPreGrouped = if case .sections = data { true } else { false }
-        let none = input.strings.strings(for: LocaleTag(locale) ?? LocaleTag(StringsCatalog.root)!).text(.none)
         warnings += ValueKindCheck.warnings(settings, records: allRecords, grouped: !isPreGrouped, none: none)
         let searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
         switch data {
@@ -194,7 +189,7 @@ public struct PageBuilder {
     /// `order`: section titles, grouping by a field, that come first and in that order.
     static func group(
         _ rows: [Labeled], by grouping: Grouping, index: PageSettings.IndexMode, order: [String] = [], collation: Collation, locale: String,
-        none: String = missingValueTitle
+        none: String
     ) throws(Diagnostic) -> [(title: String, rows: [Labeled], keepsOrder: Bool)] {
         switch grouping {
         case .none:

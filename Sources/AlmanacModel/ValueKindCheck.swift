@@ -7,7 +7,7 @@ import AlmanacCore
 /// its line (the first few of a column, then a count), an error under `--strict`.
 enum ValueKindCheck {
     /// `grouped`: the page groups the rows itself (the data is not pre-grouped).
-    static func warnings(_ settings: PageSettings, records: [Record], grouped: Bool, none: String = PageBuilder.missingValueTitle) -> [Diagnostic] {
+    static func warnings(_ settings: PageSettings, records: [Record], grouped: Bool, none: String) -> [Diagnostic] {
         let sortFields = Set(settings.sort?.keys.map(\.field) ?? [])
         // A date grouping's field has its own, more telling warning below.
         let skipped = grouped ? settings.grouping.dateField : nil

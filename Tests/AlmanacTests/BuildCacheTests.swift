@@ -91,6 +91,20 @@ import Testing
         #expect(fileSystem.tree("Output") == (try Self.fresh(fileSystem)))
     }
 
+    /// The site's words are part of every page: moving a text from one plural form to another
+    /// (the same texts, under other categories) is a change, not a build to reuse.
+    @Test func movingASiteWordToAnotherPluralFormRebuildsThePagesThatSayIt() throws {
+        let site = Self.site.replacingOccurrences(
+            of: "title: Test Site", with: "title: Test Site\nlocale: ru\nstrings:\n  rows: {few: \"{count} X\", other: \"{count} Y\"}")
+        let fileSystem = InlineSite.fileSystem(site)
+        _ = try Self.build(fileSystem)
+        #expect(try fileSystem.readText("Output/index.html").contains(">3 X</span>"))
+        try Self.edit(fileSystem, "Content/almanac.yaml") { $0.replacingOccurrences(of: "few:", with: "many:") }
+        _ = try Self.build(fileSystem)
+        #expect(try fileSystem.readText("Output/index.html").contains(">3 Y</span>"))
+        #expect(fileSystem.tree("Output") == (try Self.fresh(fileSystem)))
+    }
+
     /// A build with nothing to change writes nothing: the output's folder and files are the
     /// ones the last build made (on the real disk, where a rewrite would show as a new inode);
     /// a file deleted from the output by hand is made again.

@@ -69,7 +69,8 @@ public final class InterfaceStrings: Sendable {
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
-            guard let close = rest[open...].firstIndex(of: "}") else { break }
+            rest = rest[open...]
+            guard let close = rest.firstIndex(of: "}") else { break }
             let name = String(rest[rest.index(after: open)..<close])
             if let value = values[name] { result += value } else { result += rest[open...close] }
             rest = rest[rest.index(after: close)...]

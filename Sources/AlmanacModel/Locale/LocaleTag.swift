@@ -20,6 +20,9 @@ public struct LocaleTag: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { bcp47 }
 
+    /// The root of every chain, whose table holds every key.
+    public static let english = LocaleTag("en")!
+
     /// Nil when `text` is no well-formed tag, or ICU has no data for its language: a collator
     /// opens for any identifier at all, so `klingon` would otherwise sort by the root order and
     /// be written as the page's language, silently.

@@ -11,8 +11,8 @@ public struct StringsCatalog: Sendable {
     /// `strings:` in almanac.yaml: the site's words for every locale.
     public var overrides = StringsTable()
 
-    /// The locale every chain ends in, whose table holds every key.
-    public static let root = "en"
+    /// The table every chain ends in, whose table holds every key.
+    public static let root = LocaleTag.english.bcp47
     static let folder = "strings/"
 
     public init(tables: [String: StringsTable]) {
@@ -29,6 +29,9 @@ public struct StringsCatalog: Sendable {
         }
         return StringsCatalog(tables: tables)
     }()
+
+    /// The built-in English words, for a page built without a site (tests, `Page`'s default).
+    public static var english: InterfaceStrings { builtIn.strings(for: .english) }
 
     /// The catalog with `table`'s keys over those of the table named `name`.
     public func adding(_ table: StringsTable, for name: String) -> StringsCatalog {

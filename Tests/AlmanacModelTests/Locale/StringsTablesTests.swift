@@ -93,4 +93,12 @@ import Testing
         #expect(strings.text(.filters) == "Välj")
         #expect(strings.text(.noResults) == "Inga resultat")
     }
+
+    @Test func aBraceLeftOpenIsWrittenAsItStandsOnce() throws {
+        var catalog = Self.catalog
+        catalog.overrides = StringsTable(entries: ["search_label": .text("Search {title} {title"), "cancel": .text("Close }")])
+        let strings = catalog.strings(for: .english)
+        #expect(strings.text(.searchLabel, ["title": "birds"]) == "Search birds {title")
+        #expect(strings.text(.cancel, ["title": "birds"]) == "Close }")
+    }
 }
