@@ -52,7 +52,7 @@ install: deps
 	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
 
-test: test-deps swift-test browser-test report-test index-oracle process-test fuzz-smoke sanitize
+test: test-deps swift-test browser-test report-test strings-test index-oracle process-test fuzz-smoke sanitize
 
 # Swift Testing only: the XCTest runner would print a tally of no tests before it.
 swift-test:
@@ -77,6 +77,10 @@ browser-test: $(VENV)/.installed $(VENV)/axe.min.js
 # Test reports' Markdown read by a GFM parser (markdown-it-py), at several byte budgets.
 report-test: $(VENV)/.installed
 	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Reports
+
+# The strings tables read by a second reader (PyYAML), and against what built pages carry.
+strings-test: $(VENV)/.installed
+	ALMANAC_BIN=.build/debug/almanac $(VENV)/bin/python -m pytest -q -p no:cacheprovider Tests/Strings
 
 # Sections against ICU's AlphabeticIndex in 43 locales, on CLDR's own names (Debian's python3,
 # which has python3-icu).
