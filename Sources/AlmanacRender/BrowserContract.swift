@@ -1,7 +1,9 @@
 import AlmanacCore
+import AlmanacModel
 
 /// What the browser must agree on with the build, written from the Swift definitions at the
-/// top of the page script: the letters search spells out when it folds accents, the separator
+/// top of the page script: the letters search spells out when it folds accents and the marks it
+/// keeps, the scripts whose words it cuts by dictionary, the separator
 /// between a row's searched fields, how many code points name a shard, the names of the search
 /// data's fields and the fields of its shard and section entries, and the number that stands
 /// for a count in a header or footer. `almanac.js` reads `window.AlmanacContract` instead of
@@ -54,7 +56,12 @@ public enum BrowserContract {
             output += ":"
             JSONWriter.quote(entry.spelling, into: &output)
         }
-        output += "},\"separator\":"
+        output += "},\"keptMarks\":["
+        output += LetterFolding.keptMarks.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
+        output += "],\"spaceless\":["
+        output += WordBreaker.spacelessRanges.map { "[\($0.lowerBound),\($0.upperBound)]" }.joined(separator: ",")
+        output += "],\"spacelessWordLength\":" + String(SearchIndex.spacelessWordLength)
+        output += ",\"separator\":"
         JSONWriter.quote(SearchIndex.separator, into: &output)
         output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardWholeWord\":"
         JSONWriter.quote(SearchShards.wholeWord, into: &output)

@@ -49,13 +49,27 @@ public enum SearchIndex {
     }
 
     /// Words as sharded search sees them: folded text (UTF-8) split at every code point that
-    /// is not a letter or a number, each word handed to `body` as it is found. Code points, not
-    /// Characters, because that is what the browser's `\p{L}\p{N}` sees: a Hangul syllable
-    /// folded to its jamo is one Character but three code points.
-    static func forEachWord(in folded: [UInt8], _ body: (ArraySlice<UInt8>) -> Void) {
+    /// is not a letter, a mark folding kept or a number, each word handed to `body` as it is
+    /// found. Code points, not Characters, because that is what the browser's `\p{L}\p{M}\p{N}`
+    /// sees: a Hangul syllable folded to its jamo is one Character but three code points.
+    ///
+    /// A run in a script written without spaces is a word at each place ICU's dictionary says
+    /// one begins (`spacelessWords`).
+    static func forEachWord(in folded: [UInt8], breaker: WordBreaker, _ body: (ArraySlice<UInt8>) -> Void) {
         var start = -1
         var index = 0
         let count = folded.count
+        // Whether the run holds a code point of three bytes or more: U+0800 up, where every
+        // spaceless script is. Other runs are words as they stand.
+        var mayBeSpaceless = false
+        func end(at end: Int) {
+            let run = folded[start..<end]
+            if !mayBeSpaceless {
+                body(run)
+                return
+            }
+            for word in spacelessWords(String(decoding: run, as: UTF8.self), breaker: breaker) { body(ArraySlice(Array(word.utf8))) }
+        }
         while index < count {
             let byte = folded[index]
             let width: Int
@@ -70,15 +84,50 @@ public enum SearchIndex {
                 isWord = Unicode.Scalar(value).map(isWordScalar) ?? false
             }
             if isWord {
-                if start < 0 { start = index }
+                if start < 0 {
+                    start = index
+                    mayBeSpaceless = false
+                }
+                if width >= 3 { mayBeSpaceless = true }
             } else if start >= 0 {
-                body(folded[start..<index])
+                end(at: index)
                 start = -1
             }
             index += width
         }
-        if start >= 0 { body(folded[start..<count]) }
+        if start >= 0 { end(at: count) }
     }
+
+    /// The words of a run of Japanese, Chinese or Thai (`東京都庁`): the rest of the run from
+    /// every place a word begins (`東京都庁`, `都庁`), so a query is found wherever a word of it
+    /// begins and however long it is — `東京都` as well as `東京`, though ICU cuts a query on
+    /// its own differently from the run it is part of. The rest is cut at
+    /// `spacelessWordLength` code points, and the browser cuts a query as long.
+    static func spacelessWords(_ run: String, breaker: WordBreaker) -> [Substring] {
+        let pieces = breaker.words(of: run)
+        guard pieces.count > 1 else { return [run[...]] }
+        return pieces.map { piece in
+            let rest = run[piece.startIndex...].unicodeScalars
+            return Substring(rest[..<(rest.index(rest.startIndex, offsetBy: spacelessWordLength, limitedBy: rest.endIndex) ?? rest.endIndex)])
+        }
+    }
+
+    /// The shorter-than-a-key beginnings of a word in a spaceless script (`東`, `東京` of
+    /// `東京タワー`), under which its row is also filed as if they were words: one or two of
+    /// its thousands of letters narrow as much as three of an alphabet's, and its words are
+    /// mostly that short, so `東京` finds `東京タワー` where `co` does not find `cobalt`.
+    static func forEachShortBeginning(of word: String, _ body: (String) -> Void) {
+        guard word.unicodeScalars.contains(where: WordBreaker.isSpaceless) else { return }
+        var beginning = ""
+        for scalar in word.unicodeScalars.prefix(shardKeyLength - 1) {
+            beginning.unicodeScalars.append(scalar)
+            if beginning.unicodeScalars.count < word.unicodeScalars.count { body(beginning) }
+        }
+    }
+
+    /// The most code points of a spaceless word: enough for any query a reader types in one
+    /// breath, few enough that a long sentence's words stay a few times its length.
+    public static let spacelessWordLength = 24
 
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         // Most text is ASCII, whose letters and digits need no lookup of Unicode properties.
@@ -88,6 +137,7 @@ public enum SearchIndex {
         }
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .nonspacingMark, .spacingMark, .enclosingMark,
              .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
@@ -151,17 +201,22 @@ public enum SearchIndex {
             var row = 0
             var folded: [UInt8] = []
             var rowWords: [String] = []
+            let breaker = WordBreaker()
             for (sectionIndex, section) in page.sections.enumerated() {
                 for (position, entry) in section.rows.enumerated() {
                     folded.removeAll(keepingCapacity: true)
                     foldedBytes(entry, of: page, into: &folded)
                     rowWords.removeAll(keepingCapacity: true)
-                    forEachWord(in: folded) { word in
+                    forEachWord(in: folded, breaker: breaker) { word in
                         if bytes.count > starts[row] { bytes.append(UInt8(ascii: " ")) }
                         bytes.append(contentsOf: word)
                         // A row has a handful of words: a scan beats hashing them into a set.
                         let text = String(decoding: word, as: UTF8.self)
                         if !rowWords.contains(text) { rowWords.append(text) }
+                        // Spaceless scripts are all at U+0800 and up, three bytes or more.
+                        if word.contains(where: { $0 >= 0xE0 }) {
+                            forEachShortBeginning(of: text) { if !rowWords.contains($0) { rowWords.append($0) } }
+                        }
                     }
                     starts.append(bytes.count)
                     places.append((Int32(sectionIndex), Int32(position)))

@@ -1,6 +1,8 @@
 import AlmanacCore
 /// How search compares text: lower-cased, accents removed, and the few letters that do not
 /// decompose (ø, ł, ß, æ…) spelt out, so `cote` finds `Côte` and `orsted` finds `Ørsted`.
+/// Marks that spell rather than accent (Thai vowels, kana voicing; `LetterFolding.keptMarks`)
+/// stay.
 ///
 /// The browser folds the query with the same rules (`fold` in `almanac.js`, whose table of
 /// spelled-out letters comes from `BrowserContract`); rows are folded here, at build time, so a
@@ -72,7 +74,7 @@ public enum SearchText {
         for scalar in text.lowercased().decomposedStringWithCanonicalMappingScalars {
             switch scalar.properties.generalCategory {
             case .nonspacingMark, .spacingMark, .enclosingMark:
-                continue
+                if LetterFolding.keepsMark(scalar) { result.unicodeScalars.append(scalar) }
             default:
                 if let replacement = LetterFolding.spelling(of: scalar) {
                     result += replacement

@@ -2,6 +2,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <unicode/ubrk.h>
 #include <unicode/ucol.h>
 #include <unicode/uloc.h>
 #include <unicode/ulistformatter.h>
@@ -236,4 +237,49 @@ int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_
     int32_t length = uloc_getDisplayLanguage(locale, "en", (UChar *)buffer, capacity, &status);
     if (U_FAILURE(status)) return -1;
     return length;
+}
+
+// MARK: Words in text written without spaces
+
+struct almanac_word_breaker {
+    UBreakIterator *iterator;
+};
+
+almanac_word_breaker *almanac_word_breaker_open(void) {
+    UErrorCode status = U_ZERO_ERROR;
+    UBreakIterator *iterator = ubrk_open(UBRK_WORD, "", NULL, 0, &status);
+    if (U_FAILURE(status) || iterator == NULL) return NULL;
+    almanac_word_breaker *breaker = malloc(sizeof(almanac_word_breaker));
+    if (breaker == NULL) {
+        ubrk_close(iterator);
+        return NULL;
+    }
+    breaker->iterator = iterator;
+    return breaker;
+}
+
+void almanac_word_breaker_close(almanac_word_breaker *breaker) {
+    if (breaker == NULL) return;
+    ubrk_close(breaker->iterator);
+    free(breaker);
+}
+
+int32_t almanac_word_breaks(
+    almanac_word_breaker *breaker, const uint16_t *text, int32_t length, int32_t *bounds, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ubrk_setText(breaker->iterator, (const UChar *)text, length, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t count = 0;
+    int32_t start = ubrk_first(breaker->iterator);
+    for (int32_t end = ubrk_next(breaker->iterator); end != UBRK_DONE; start = end, end = ubrk_next(breaker->iterator)) {
+        if (ubrk_getRuleStatus(breaker->iterator) == UBRK_WORD_NONE) continue;
+        if (count + 2 <= capacity) {
+            bounds[count] = start;
+            bounds[count + 1] = end;
+        }
+        count += 2;
+    }
+    // The iterator keeps no pointer into a text that is about to go away.
+    ubrk_setText(breaker->iterator, NULL, 0, &status);
+    return count;
 }

@@ -20,9 +20,21 @@
   if (!contract) return;
 
   // ---- Folding: as the build folds rows (SearchText.swift), from the build's own table. ----
+  // Accents go; the marks that spell a word (Thai vowels, kana voicing) stay.
+  const rangeClass = (ranges) => ranges.map(([low, high]) => '\\u{' + low.toString(16) + '}-\\u{' + high.toString(16) + '}').join('');
   const spelled = new RegExp('[' + Object.keys(contract.fold).join('') + ']', 'gu');
-  const fold = (text) => text.toLowerCase().normalize('NFD').replace(/\p{M}+/gu, '')
+  const accents = new RegExp('(?![' + rangeClass(contract.keptMarks) + '])\\p{M}', 'gu');
+  const fold = (text) => text.toLowerCase().normalize('NFD').replace(accents, '')
     .replace(spelled, (letter) => contract.fold[letter]);
+
+  // ---- Words: as the build cuts them for sharded search (SearchIndex.forEachWord), at every
+  // code point that is not a letter, mark or number. A word in a script written without
+  // spaces (Japanese, Chinese, Thai) is matched as it stands against the build's words, which
+  // begin wherever ICU's dictionary says a word begins and run on to the end of the text, cut
+  // at the contract's length: a query is cut as long. ----
+  const spaceless = new RegExp('[' + rangeClass(contract.spaceless) + ']', 'u');
+  const wordsOf = (terms) => terms.flatMap((term) => term.split(/[^\p{L}\p{M}\p{N}]+/u)).filter(Boolean)
+    .map((word) => (spaceless.test(word) ? Array.from(word).slice(0, contract.spacelessWordLength).join('') : word));
 
   // ---- The page's words, from its strings table (PageWords.swift): a text by its key, a
   // counted one in the form the browser's plural rules (ICU's, as the build's) choose for the
@@ -434,8 +446,9 @@
     }
   };
   // `wordStarts`: only where a word begins, as sharded search matches (`r` in `S.r.l.`, not in
-  // `Anchor`); otherwise wherever the term is, as the other strategies match.
-  const wordCharacter = /[\p{L}\p{N}]/u;
+  // `Anchor`; after any letter of a script written without spaces, whose words the build cut
+  // by dictionary); otherwise wherever the term is, as the other strategies match.
+  const wordCharacter = /[\p{L}\p{M}\p{N}]/u;
   const highlight = (element, terms, wordStarts = false) => {
     for (const part of element.querySelectorAll('[data-search]')) {
       const text = originals.has(part) ? originals.get(part) : part.textContent;
@@ -444,7 +457,7 @@
       for (const term of terms) {
         let at = folded.indexOf(term);
         while (at !== -1) {
-          if (wordStarts && at > 0 && wordCharacter.test(folded[at - 1])) { at = folded.indexOf(term, at + 1); continue; }
+          if (wordStarts && at > 0 && wordCharacter.test(folded[at - 1]) && !spaceless.test(folded[at - 1])) { at = folded.indexOf(term, at + 1); continue; }
           const start = map[at];
           let end = map[at + term.length];
           if (end <= start) end = start + 1;
@@ -885,7 +898,7 @@
       // first of a word), so a typed letter is answered in the same frame.
       search: (terms, done) => {
         const mine = ++generation;
-        const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+        const words = wordsOf(terms);
         const plan = planFor(words);
         if (!plan) {
           resultsView.showNothing(typeMore);
@@ -981,7 +994,7 @@
       // Every row the query finds, for the filters to narrow: every page of its rarest word,
       // not only those a first hundred results need. Null when a word is too short to look up.
       matches: async (terms) => {
-        const words = terms.flatMap((term) => term.split(/[^\p{L}\p{N}]+/u)).filter(Boolean);
+        const words = wordsOf(terms);
         const plan = planFor(words);
         if (!plan) return null;
         const found = new Set();

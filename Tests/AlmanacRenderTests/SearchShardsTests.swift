@@ -1,5 +1,6 @@
 import Testing
 @testable import AlmanacRender
+import AlmanacModel
 
 @Suite struct SearchShardsTests {
     @Test func aPrefixWithFewRowsIsOneShard() {
@@ -62,9 +63,61 @@ import Testing
         #expect(Self.words("\u{1100}\u{1161}\u{11A8}\u{2028}a\u{1F600}b") == ["\u{1100}\u{1161}\u{11A8}", "a", "b"])
     }
 
+    /// ICU cuts text written without spaces into its words by dictionary.
+    @Test func icuCutsJapaneseChineseAndThaiIntoWords() {
+        let breaker = WordBreaker()
+        #expect(breaker.words(of: "東京都庁") == ["東京", "都庁"])
+        #expect(breaker.words(of: "北京大学图书馆").contains("图书"))
+        let thai = breaker.words(of: SearchText.fold("สนามบินสุวรรณภูมิกรุงเทพมหานคร"))
+        #expect(thai.count > 1)
+        #expect(thai.contains("สุวรรณภูมิ"))
+        #expect(breaker.words(of: "jr東日本").first == "jr")
+        #expect(breaker.words(of: "stockholm") == ["stockholm"])
+    }
+
+    /// A run's words are the rest of it from each word ICU finds, so a query is found from any
+    /// of its words on and however many of them it spans; a word too short for a shard key is
+    /// also a word of its own.
+    @Test func spacelessTextIsSearchedFromEveryWordItHolds() {
+        #expect(Self.words("東京都庁") == ["東京都庁", "都庁"])
+        let thai = Self.words(SearchText.fold("สนามบินสุวรรณภูมิกรุงเทพมหานคร"))
+        #expect(thai.contains { $0.hasPrefix("สุวรรณภูมิ") })
+        #expect(thai.contains { $0.hasPrefix("กรุงเทพ") })
+        #expect(!thai.contains { $0.hasPrefix("ภูมิ") })
+    }
+
+    /// A spaceless word is filed under its first one and two letters too, where a Latin word
+    /// needs three: `東京` finds `東京タワー`.
+    @Test func aSpacelessWordIsFiledUnderItsShortBeginnings() {
+        var beginnings: [String] = []
+        SearchIndex.forEachShortBeginning(of: "東京タワー") { beginnings.append($0) }
+        #expect(beginnings == ["東", "東京"])
+        beginnings = []
+        SearchIndex.forEachShortBeginning(of: "都庁") { beginnings.append($0) }
+        #expect(beginnings == ["都"])
+        SearchIndex.forEachShortBeginning(of: "cobalt") { _ in Issue.record("a Latin word has no short beginnings") }
+    }
+
+    /// The rest of a long run is cut at the length the browser cuts a query to.
+    @Test func aLongSpacelessRunsWordsAreCutAtTheContractsLength() {
+        let sentence = "東京都庁は新宿区にある東京都の本庁舎で高さは二百四十三メートルです"
+        let words = Self.words(sentence)
+        #expect(words.first?.unicodeScalars.count == SearchIndex.spacelessWordLength)
+        #expect(sentence.hasPrefix(words[0]))
+        #expect(words.allSatisfy { $0.unicodeScalars.count <= SearchIndex.spacelessWordLength })
+        #expect(words.contains { $0.hasPrefix("新宿") })
+        #expect(BrowserContract.script().contains("\"spacelessWordLength\":\(SearchIndex.spacelessWordLength)"))
+    }
+
+    /// The marks of Thai and of kana are part of the word: they stay in it, not cut it.
+    @Test func marksThatFoldingKeepsAreInsideWords() {
+        #expect(Self.words(SearchText.fold("กรุงเทพ")) == ["กรุงเทพ"])
+        #expect(Self.words(SearchText.fold("ナガサキ")).joined() == SearchText.fold("ナガサキ"))
+    }
+
     static func words(_ text: String) -> [String] {
         var words: [String] = []
-        SearchIndex.forEachWord(in: Array(text.utf8)) { words.append(String(decoding: $0, as: UTF8.self)) }
+        SearchIndex.forEachWord(in: Array(text.utf8), breaker: WordBreaker()) { words.append(String(decoding: $0, as: UTF8.self)) }
         return words
     }
 }

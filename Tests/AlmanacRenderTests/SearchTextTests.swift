@@ -7,6 +7,21 @@ import Testing
         #expect(SearchText.fold(text) == folded)
     }
 
+    /// Accents go, but marks that spell the word stay: Thai vowels and tones, Devanagari's
+    /// vowel signs and virama, the kana voicing mark. Arabic harakat and Hebrew points go, as
+    /// readers of those languages type without them.
+    @Test(arguments: [
+        ("กรุงเทพ", "กรุงเทพ"), ("हिन्दी", "हिन्दी"), ("مُحَمَّد", "محمد"), ("שָׁלוֹם", "שלום"),
+    ])
+    func marksThatSpellAreKept(text: String, folded: String) {
+        #expect(SearchText.fold(text) == folded)
+    }
+
+    @Test func kanaKeepsItsVoicingMark() {
+        #expect(SearchText.fold("ガ") != SearchText.fold("カ"))
+        #expect(SearchText.fold("ガ").unicodeScalars.map(\.value) == [0x30AB, 0x3099])
+    }
+
     /// Folding a piece at a time must give what the rules give for the whole text: every code
     /// point of the table between ASCII letters, and mixed text with runs the table does not
     /// hold (Hangul, which decomposes to jamo; Armenian, Georgian and CJK, beyond the table).

@@ -70,12 +70,36 @@ def test_sharded_search_loads_only_the_shard_it_needs(driver, split_site):
 
 def test_sharded_search_finds_hangul_devanagari_and_words_beside_emoji(driver, world_site):
     # Folding decomposes a Hangul syllable into jamo (one Character, several code points) and
-    # drops Devanagari vowel signs: the browser and the build must cut shard keys alike.
+    # keeps Devanagari vowel signs inside the word: the browser and the build must cut shard
+    # keys alike.
     for query, expected in [("서울", ["서울특별시"]), ("부산", ["부산광역시"]), ("दिल्ली", ["नई दिल्ली"]),
                             ("मुंबई", ["मुंबई"]), ("lab", ["👩‍🔬 Lab"]), ("land", ["Ice🧊Land"]), ("zur", ["Zürich"])]:
         driver.get((world_site / "places.html").as_uri())
         driver.find_element(By.ID, "search-field").send_keys(query)
         wait(driver, lambda: result_labels(driver) == expected)
+
+
+def test_sharded_search_finds_a_word_inside_japanese_chinese_and_thai_text(driver, world_site):
+    # Written without spaces: the build cuts the names into words by ICU's dictionaries, so a
+    # query is found from any word of a name on, whole or begun, and the match is marked.
+    for query, expected, marked in [
+        ("東京", ["東京タワー", "東京都庁"], ["東京", "東京"]),
+        ("都庁", ["東京都庁"], ["都庁"]),
+        ("東京都", ["東京都庁"], ["東京都"]),
+        ("東", ["東京タワー", "東京都庁"], ["東", "東"]),
+        ("大阪", ["大阪城"], ["大阪"]),
+        ("图书", ["北京大学图书馆"], ["图书"]),
+        ("สุวรรณภูมิ", ["สนามบินสุวรรณภูมิกรุงเทพมหานคร"], ["สุวรรณภูมิ"]),
+        ("กรุงเทพ", ["สนามบินสุวรรณภูมิกรุงเทพมหานคร"], ["กรุงเทพ"]),
+    ]:
+        driver.get((world_site / "places.html").as_uri())
+        driver.find_element(By.ID, "search-field").send_keys(query)
+        wait(driver, lambda: result_labels(driver) == expected)
+        assert [m.text for m in driver.find_elements(By.CSS_SELECTOR, ".search-results mark")] == marked
+    # Inside a word is not where a word begins: 京都 (Kyoto) is not in 東京都庁.
+    driver.get((world_site / "places.html").as_uri())
+    driver.find_element(By.ID, "search-field").send_keys("京都庁")
+    wait(driver, lambda: driver.find_element(By.CSS_SELECTOR, ".search-status").text == "No results")
 
 
 def test_a_section_page_a_rebuild_kept_searches_the_new_data(driver, tmp_path):

@@ -108,6 +108,23 @@ const char *almanac_locale_available(int32_t index);
 
 int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_t capacity);
 
+
+// MARK: Words in text written without spaces
+
+/// ICU's word break iterator with the root locale's rules, which cut Chinese, Japanese, Thai,
+/// Lao, Khmer and Burmese by their dictionaries. Not shared between threads.
+typedef struct almanac_word_breaker almanac_word_breaker;
+
+almanac_word_breaker *almanac_word_breaker_open(void);
+
+void almanac_word_breaker_close(almanac_word_breaker *breaker);
+
+/// Cuts `text` (UTF-16) into words: writes each word's start and end, in code units, as pairs
+/// into `bounds` (pieces that are spaces or punctuation are left out) and returns how many
+/// numbers that took; when it exceeds `capacity`, call again with more room. -1 on failure.
+int32_t almanac_word_breaks(
+    almanac_word_breaker *breaker, const uint16_t *text, int32_t length, int32_t *bounds, int32_t capacity);
+
 #ifdef __cplusplus
 }
 #endif
