@@ -91,6 +91,7 @@ public struct PageBuilder {
         try FieldCheck.check(settings, records: allRecords, label: labelField)
         let isPreGrouped = if case .sections = data { true } else { false }
         warnings += ValueKindCheck.warnings(settings, records: allRecords, grouped: !isPreGrouped, none: none)
+        warnings += FieldFormat.warnings(settings, records: allRecords)
         let searchFields = Self.searchFields(settings.search, label: labelField, records: allRecords)
         switch data {
         case .sections(let groups):

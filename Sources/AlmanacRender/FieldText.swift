@@ -7,9 +7,9 @@ import AlmanacModel
 public enum FieldText {
     /// What a row shows: the value's first line, with `…` when more follows (the detail page
     /// has the rest), formatted as the page asks.
-    public static func row(_ value: Value?, format: FieldFormat?) -> String {
+    public static func row(_ value: Value?, format: FieldFormat?, strings: InterfaceStrings) -> String {
         guard let value else { return "" }
-        let text = formatted(value, format) ?? value.text
+        let text = formatted(value, format, strings: strings) ?? value.text
         guard text.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return text }
         let lines = text.split(whereSeparator: \.isNewline).map { $0.trimmingTrailingSpaces() }.filter { !$0.isEmpty }
         guard let first = lines.first else { return "" }
@@ -17,10 +17,12 @@ public enum FieldText {
     }
 
     /// What a detail page shows: all of the value, formatted; nil for a value the format
-    /// does not apply to (a duration that is not a number), which then reads as it is.
-    public static func formatted(_ value: Value, _ format: FieldFormat?) -> String? {
+    /// does not apply to (a duration that is not a number), which then reads as it is. A date
+    /// reads as the page's locale writes it unless its format is `raw`.
+    public static func formatted(_ value: Value, _ format: FieldFormat?, strings: InterfaceStrings) -> String? {
         switch (format, value) {
         case (.duration?, .number(let number)) where number.value.isFinite && number.value >= 0: return duration(number.value)
+        case (nil, .date(let date)), (.duration?, .date(let date)): return strings.date(date)
         default: return nil
         }
     }

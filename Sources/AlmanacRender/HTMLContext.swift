@@ -257,9 +257,15 @@ struct HTMLContext {
         let settings = page.settings
         let values = row.record.values(columns.map(\.name))
         let fields = zip(columns, values).map { column, value in
-            RowView.FieldCell(
-                name: column.name, label: column.label, value: FieldText.row(value, format: column.format), isSearched: column.isSearched,
-                isNumeric: column.isNumeric)
+            let shown = FieldText.row(value, format: column.format, strings: page.strings)
+            // Text is shown as it is (its first line); only a formatted number or date differs.
+            let raw: String? = switch value {
+            case .date(let date)?: date.text == shown ? nil : date.text
+            case .number(let number)?: number.text == shown ? nil : number.text
+            default: nil
+            }
+            return RowView.FieldCell(
+                name: column.name, label: column.label, value: shown, isSearched: column.isSearched, isNumeric: column.isNumeric, raw: raw)
         }
         var view = RowView(
             id: "row-" + row.slug, number: number, label: row.label, isLabelSearched: isLabelSearched, fields: fields,
@@ -322,7 +328,7 @@ struct HTMLContext {
                 fields.append(DetailView.Field(name: name, html: markdown.html(text), isPreformatted: false))
                 continue
             }
-            let text = FieldText.formatted(field.value, settings.formats[field.name]) ?? Self.displayText(field.value, strings: page.strings)
+            let text = FieldText.formatted(field.value, settings.formats[field.name], strings: page.strings) ?? Self.displayText(field.value, strings: page.strings)
             // Text of several lines (a traceback, a log) keeps its lines, as code does.
             // Bytes: `contains("\n")` on a String goes through Foundation, a quarter of the
             // time of a detail page's fields.

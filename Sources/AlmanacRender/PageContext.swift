@@ -16,7 +16,7 @@ struct PageContext {
                 header: view.headers[position] ?? "", footer: view.footers[position] ?? "", count: section.rows.count,
                 rows: { index in
                     let row = sectionRows[index]
-                    let values = row.record.values(shown).enumerated().map { FieldText.row($1, format: formats[$0]) }
+                    let values = row.record.values(shown).enumerated().map { FieldText.row($1, format: formats[$0], strings: page.strings) }
                     return DocumentView.Row(label: row.label, fields: Array(zip(shown, values)))
                 },
                 isFirst: position == 0)

@@ -151,7 +151,7 @@ public struct ReportMarkdown {
         }
         if !folded.isEmpty { full += MarkdownBlocks.details(label: "Details", folded) }
         let cells = [row.label] + briefFields.map { name in
-            let text = FieldText.row(record[name], format: page.settings.formats[name])
+            let text = FieldText.row(record[name], format: page.settings.formats[name], strings: page.strings)
             return name == "message" ? Self.shortened(text) : text
         }
         return MarkdownBudget.Failure(full: full, brief: MarkdownBlocks.tableRow(cells))
@@ -166,7 +166,7 @@ public struct ReportMarkdown {
         case ("file", _):
             if let line = record["line"]?.text, !line.isEmpty { return value.text + ":" + line }
             return value.text
-        default: return FieldText.formatted(value, page.settings.formats[name]) ?? value.text
+        default: return FieldText.formatted(value, page.settings.formats[name], strings: page.strings) ?? value.text
         }
     }
 
@@ -185,7 +185,7 @@ public struct ReportMarkdown {
         let full = fields.isEmpty
             ? section.rows.map { "- " + MarkdownEscape.text($0.label) + "\n" }.joined() + "\n"
             : MarkdownBlocks.table(headings([page.labelField] + fields), section.rows.map { row in
-                [row.label] + fields.map { FieldText.row(row.record[$0], format: page.settings.formats[$0]) }
+                [row.label] + fields.map { FieldText.row(row.record[$0], format: page.settings.formats[$0], strings: page.strings) }
             })
         return MarkdownBudget.Rest(
             title: section.title, opening: opening(index), closing: closing(index), full: full, folded: folded(section),

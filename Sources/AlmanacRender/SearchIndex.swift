@@ -372,11 +372,24 @@ public enum SearchIndex {
     }
 
     /// `folded(row, of: page)` as UTF-8, appended to `output`.
+    /// A field is searched as the page shows it: a date as its locale writes it
+    /// (`9 mars 2024`), so what a reader reads is what they can type.
     static func foldedBytes(_ row: Row, of page: Page, into output: inout [UInt8]) {
         for (index, field) in page.searchFields.enumerated() {
             if index > 0 { output += separator.utf8 }
-            let value = field == page.labelField && row.record[field] == nil ? row.label : (row.record[field]?.text ?? "")
-            SearchText.fold(value, into: &output)
+            let text: String
+            if field == page.labelField && row.record[field] == nil {
+                text = row.label
+            } else if let value = row.record[field] {
+                if case .string(let string) = value {
+                    text = string
+                } else {
+                    text = FieldText.formatted(value, page.settings.formats[field], strings: page.strings) ?? value.text
+                }
+            } else {
+                text = ""
+            }
+            SearchText.fold(text, into: &output)
         }
     }
 

@@ -3,12 +3,16 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unicode/ubrk.h>
+#include <unicode/ucal.h>
 #include <unicode/ucol.h>
+#include <unicode/udat.h>
+#include <unicode/udatpg.h>
 #include <unicode/uloc.h>
 #include <unicode/ulistformatter.h>
 #include <unicode/unum.h>
 #include <unicode/upluralrules.h>
 #include <unicode/uenum.h>
+#include <unicode/ustring.h>
 
 struct almanac_collator {
     UCollator *collator;
@@ -237,6 +241,103 @@ int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_
     int32_t length = uloc_getDisplayLanguage(locale, "en", (UChar *)buffer, capacity, &status);
     if (U_FAILURE(status)) return -1;
     return length;
+}
+
+// MARK: Dates
+
+struct almanac_date_format {
+    UDateFormat *format;
+    // The proleptic Gregorian calendar in the format's zone that turns fields into a moment.
+    UCalendar *fields;
+};
+
+// The skeletons of a year and of a month; a day is the medium style, a time the short or
+// medium time after it.
+static const char *const almanac_date_skeletons[] = {"y", "yMMM"};
+
+// Every date Gregorian back to the beginning: before 1582 ICU would read and show Julian dates.
+static void almanac_proleptic(UCalendar *calendar) {
+    UErrorCode status = U_ZERO_ERROR;
+    ucal_setGregorianChange(calendar, -1.8e15, &status);
+}
+
+almanac_date_format *almanac_date_format_open(const char *locale, int32_t kind, const char *zone) {
+    if (kind < 0 || kind > 4) return NULL;
+    UChar zoneID[64];
+    u_uastrncpy(zoneID, zone != NULL ? zone : "UTC", 63);
+    zoneID[63] = 0;
+    UErrorCode status = U_ZERO_ERROR;
+    UDateFormat *format = NULL;
+    if (kind >= 2) {
+        UDateFormatStyle time = kind == 2 ? UDAT_NONE : kind == 3 ? UDAT_SHORT : UDAT_MEDIUM;
+        format = udat_open(time, UDAT_MEDIUM, locale, zoneID, -1, NULL, 0, &status);
+        if (U_SUCCESS(status) && zone != NULL && kind >= 3) {
+            // The zone as the data wrote it, in the locale's short form, after the time.
+            UChar pattern[160];
+            int32_t length = udat_toPattern(format, 0, pattern, 150, &status);
+            if (U_SUCCESS(status) && length < 150) {
+                u_uastrcpy(pattern + length, " z");
+                udat_applyPattern(format, 0, pattern, length + 2);
+            }
+        }
+    } else {
+        UChar skeleton[8];
+        u_uastrcpy(skeleton, almanac_date_skeletons[kind]);
+        UDateTimePatternGenerator *generator = udatpg_open(locale, &status);
+        UChar pattern[128];
+        int32_t length = U_SUCCESS(status)
+            ? udatpg_getBestPattern(generator, skeleton, -1, pattern, 128, &status) : 0;
+        if (generator != NULL) udatpg_close(generator);
+        if (U_FAILURE(status) || length >= 128) return NULL;
+        format = udat_open(UDAT_PATTERN, UDAT_PATTERN, locale, zoneID, -1, pattern, length, &status);
+    }
+    if (U_FAILURE(status) || format == NULL) {
+        if (format != NULL) udat_close(format);
+        return NULL;
+    }
+    UCalendar *shown = ucal_clone(udat_getCalendar(format), &status);
+    if (U_SUCCESS(status)) {
+        almanac_proleptic(shown);
+        udat_setCalendar(format, shown);
+        ucal_close(shown);
+    }
+    status = U_ZERO_ERROR;
+    UCalendar *fields = ucal_open(zoneID, -1, "en_US@calendar=gregorian", UCAL_GREGORIAN, &status);
+    if (U_FAILURE(status) || fields == NULL) {
+        udat_close(format);
+        return NULL;
+    }
+    almanac_proleptic(fields);
+    ucal_setAttribute(fields, UCAL_LENIENT, 0);
+    almanac_date_format *wrapper = malloc(sizeof(almanac_date_format));
+    if (wrapper == NULL) {
+        ucal_close(fields);
+        udat_close(format);
+        return NULL;
+    }
+    wrapper->format = format;
+    wrapper->fields = fields;
+    return wrapper;
+}
+
+void almanac_date_format_close(almanac_date_format *format) {
+    if (format == NULL) return;
+    ucal_close(format->fields);
+    udat_close(format->format);
+    free(format);
+}
+
+int32_t almanac_date_format_fields(
+    almanac_date_format *format, int32_t year, int32_t month, int32_t day, int32_t hour, int32_t minute, int32_t second,
+    uint16_t *buffer, int32_t capacity) {
+    UErrorCode status = U_ZERO_ERROR;
+    ucal_clear(format->fields);
+    ucal_setDateTime(format->fields, year, month - 1, day, hour, minute, second, &status);
+    UDate moment = ucal_getMillis(format->fields, &status);
+    if (U_FAILURE(status)) return -1;
+    int32_t length = udat_format(format->format, moment, (UChar *)buffer, capacity, NULL, &status);
+    if (status == U_BUFFER_OVERFLOW_ERROR) return length;
+    return U_FAILURE(status) ? -1 : length;
 }
 
 // MARK: Words in text written without spaces

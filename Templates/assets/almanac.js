@@ -1605,7 +1605,8 @@
     });
 
     // ---- Download shown rows: what the search and filters leave, in the page's order or the
-    // chosen one, as the columns the page shows. ----
+    // chosen one, as the columns the page shows, with the data's own values where the page
+    // formats them (a date as 1787-12-07, not as the locale writes it). ----
     const download = panel.querySelector('.download-shown');
     if (download) {
       const columns = JSON.parse(panel.dataset.columns || '[]');
@@ -1617,7 +1618,7 @@
           if (row.hidden) continue;
           lines.push(columns.map(([name], k) => {
             const part = k === 0 ? row.querySelector('.label') : row.querySelector('[data-field="' + CSS.escape(name) + '"]');
-            return cell(part ? part.textContent : '');
+            return cell(part ? part.dataset.value ?? part.textContent : '');
           }).join(','));
         }
         const link = document.createElement('a');

@@ -64,7 +64,7 @@ import Testing
         object.set("formats", Setting.named("formats", in: Setting.forPages)?.value(ofOption: "time=minutes") ?? .null)
         let error = diagnostic { _ = try PageSettings(object, locations: [:], file: "p.md") }
         #expect(error?.message == "unknown format 'minutes' for 'time'")
-        #expect(error?.hint == "use duration")
+        #expect(error?.hint == "use duration, raw")
         object.set("formats", Setting.named("formats", in: Setting.forPages)?.value(ofOption: "time=duration") ?? .null)
         #expect(try PageSettings(object, locations: [:], file: "p.md").formats == ["time": .duration])
     }

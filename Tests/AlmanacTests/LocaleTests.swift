@@ -49,6 +49,34 @@ import Testing
         #expect(Self.output(fileSystem, "index.html").contains(">2 rows</span>"))
     }
 
+    /// A date reads as the page's locale writes it in rows, on detail pages, in the Markdown
+    /// and in what search finds; the JSON keeps the data's text, and `raw` keeps it on the page.
+    @Test func datesReadInThePagesLocaleAndTheJSONKeepsTheData() throws {
+        func build(_ settings: String) throws -> (MemoryFileSystem, [Diagnostic]) {
+            let fileSystem = InlineSite.page(
+                "birds", data: "birds.csv", settings: "locale: sv\nfields: [seen]\ndetail: true\n" + settings,
+                text: "name,seen\nWren,2024-03-09\nRobin,2023-11-20", more: "-- Content/almanac.yaml --\ntitle: Birds\n")
+            return (fileSystem, try SiteBuilderTests.build(fileSystem).warnings)
+        }
+        let (fileSystem, warnings) = try build("search: [name, seen]")
+        #expect(warnings.isEmpty)
+        #expect(Self.output(fileSystem, "birds.html").contains(#"data-value="2024-03-09">9 mars 2024<"#))
+        #expect(Self.output(fileSystem, "birds/wren.html").contains(">9 mars 2024<"))
+        #expect(Self.output(fileSystem, "birds.md").contains("9 mars 2024"))
+        #expect(Self.output(fileSystem, "birds.json").contains(#""2024-03-09""#))
+        #expect(!Self.output(fileSystem, "birds.json").contains("mars"))
+        let search = fileSystem.tree("Output").first { $0.key.hasPrefix("assets/search-birds") }.map { String(decoding: $0.value, as: UTF8.self) }
+        #expect(search?.contains("9 mars 2024") == true)
+
+        let (raw, _) = try build("formats: {seen: raw}")
+        #expect(Self.output(raw, "birds.html").contains(">2024-03-09<"))
+        #expect(!Self.output(raw, "birds.html").contains("mars"))
+
+        let (_, noEffect) = try build("formats: {name: raw}")
+        #expect(noEffect.map(\.message) == ["'formats' sets 'name' to raw, but none of its values is one it changes"])
+        #expect(noEffect.first?.location?.line == 6)
+    }
+
     @Test func aRightToLeftPageSaysSo() throws {
         let fileSystem = Self.site(yaml: "locale: ar")
         _ = try SiteBuilderTests.build(fileSystem)

@@ -10,11 +10,13 @@ public final class InterfaceStrings: Sendable {
     public let locale: LocaleTag
     private let entries: [InterfaceString: StringsEntry]
     private let formats: Locked<(rules: PluralRules, numbers: NumberStyle)>
+    private let dates: Locked<DateStyle>
 
     public init(locale: LocaleTag, entries: [InterfaceString: StringsEntry]) {
         self.locale = locale
         self.entries = entries
         formats = Locked((PluralRules(locale), NumberStyle(locale)))
+        dates = Locked(DateStyle(locale))
     }
 
     /// The text of `key` with its `{name}`s filled in from `values`. A counted key reads its
@@ -40,6 +42,11 @@ public final class InterfaceStrings: Sendable {
     /// `count` as the locale writes it: `74,837`, `74 837`, `٧٤٬٨٣٧`.
     public func number(_ count: Int) -> String {
         formats.withLock { $0.numbers.format(count) }
+    }
+
+    /// A date as the locale writes it: `Mar 9, 2024`, `9 mars 2024`, `2024年3月9日`.
+    public func date(_ date: DateValue) -> String {
+        dates.withLock { $0.format(date) }
     }
 
     /// `Markdown and JSON`, as the locale joins a list.

@@ -47,7 +47,8 @@ extension Setting {
                 for pair in value.pairs { settings.labels[pair.name] = pair.text }
             }),
         Setting(
-            "formats", .map, help: "how fields read: duration (seconds as 627 ms, 1 m 12 s)", default: "as written; test reports: time=duration",
+            "formats", .map, help: "how fields read: duration (seconds as 627 ms, 1 m 12 s), raw (dates as written)",
+            default: "dates as the locale writes them, the rest as written; test reports: time=duration",
             placeholder: "FIELD=FORMAT,…", example: "time=duration",
             page: { settings, value, location throws(Diagnostic) in
                 for pair in value.pairs {

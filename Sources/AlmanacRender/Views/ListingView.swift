@@ -130,5 +130,8 @@ struct RowView: Sendable {
         let isSearched: Bool
         /// In a table, the cell is right-aligned: its column holds numbers.
         var isNumeric = false
+        /// The data's own text where the page shows it formatted (`1787-12-07` beside `Dec 7,
+        /// 1787`): what "Download shown rows" writes, so a spreadsheet reads the value.
+        var raw: String?
     }
 }

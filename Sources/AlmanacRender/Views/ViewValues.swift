@@ -213,7 +213,7 @@ extension RowView: TemplateView {
                 [
                     "name": .string(field.name), "label": .string(field.label), "value": .string(field.value),
                     "isSearched": .bool(field.isSearched), "isBlank": .bool(field.value.isEmpty),
-                    "isNumeric": .bool(field.isNumeric),
+                    "isNumeric": .bool(field.isNumeric), "raw": field.raw.templateValue,
                 ]
             }),
             "hasFields": .bool(!fields.isEmpty),

@@ -109,6 +109,26 @@ const char *almanac_locale_available(int32_t index);
 int32_t almanac_locale_english_name(const char *locale, uint16_t *buffer, int32_t capacity);
 
 
+// MARK: Dates
+
+/// ICU's date formatter for a locale, with the locale's own calendar (Buddhist years in Thai,
+/// Persian in Farsi) and digits. `kind`: 0 a year, 1 a month of a year, 2 a day (the medium
+/// style), 3 a day and a time of hours and minutes, 4 with seconds. `zone`: an ICU time zone
+/// ID (`UTC`, `GMT+02:00`) that is shown after the time, or NULL for a time as written with
+/// no zone. Not shared between threads. NULL on failure.
+typedef struct almanac_date_format almanac_date_format;
+
+almanac_date_format *almanac_date_format_open(const char *locale, int32_t kind, const char *zone);
+
+void almanac_date_format_close(almanac_date_format *format);
+
+/// Writes the moment that is the given proleptic Gregorian date and wall-clock time in the
+/// format's zone (UTC without one) into `buffer` (UTF-16); returns the length in code units
+/// (call again with more room if it exceeds `capacity`), or -1.
+int32_t almanac_date_format_fields(
+    almanac_date_format *format, int32_t year, int32_t month, int32_t day, int32_t hour, int32_t minute, int32_t second,
+    uint16_t *buffer, int32_t capacity);
+
 // MARK: Words in text written without spaces
 
 /// ICU's word break iterator with the root locale's rules, which cut Chinese, Japanese, Thai,
