@@ -31,8 +31,10 @@ let package = Package(
 
         // The atomic exchange of two paths, which glibc declares only for C under _GNU_SOURCE.
         .target(name: "CRename"),
+        // The program's own build ID, so a rebuilt almanac never trusts an older one's output.
+        .target(name: "CBuildID"),
 
-        .target(name: "AlmanacCore", dependencies: ["CRename"]),
+        .target(name: "AlmanacCore", dependencies: ["CRename", "CBuildID"]),
         .target(name: "AlmanacLoad", dependencies: ["AlmanacCore", "CYAML"]),
         .target(name: "AlmanacModel", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacDefaults", "CICU"]),
         .target(name: "AlmanacCommonMark", dependencies: ["CCmark"]),
@@ -81,7 +83,7 @@ let package = Package(
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacModel", "AlmanacDefaults", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
     ],

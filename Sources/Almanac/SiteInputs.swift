@@ -23,9 +23,9 @@ struct SiteInputs: Sendable {
     var warnings: [Diagnostic] = []
 
     /// Part of every cache key and of search data names: a version of Almanac that would
-    /// render the same inputs differently never trusts an older build's files. Change it
-    /// whenever the same inputs would give other output.
-    static let cacheVersion = "almanac-0.1.0-cache-2"
+    /// render the same inputs differently never trusts an older build's files. The program's
+    /// build ID changes with any change to its code; the number is for a program without one.
+    static let cacheVersion = "almanac-0.1.0-cache-3-" + BuildIdentity.buildID
 }
 
 /// Reading what a build starts from.
