@@ -4,8 +4,18 @@
 public struct AnchorSlugger: Sendable {
     private var counts: [String: Int] = [:]
     private var taken: Set<String> = []
+    private var takenPrefixes: [String] = []
 
     public init() {}
+
+    /// A slugger that also keeps clear of the ids the page itself uses: a heading that would
+    /// take one (`main`) gets the next free anchor instead (`main-1`), one that begins as the
+    /// page's own ids do (`row-…`) is put under `section-`, and the Markdown names such an
+    /// anchor explicitly (`Section.hasGitHubAnchor`).
+    public init(avoiding ids: Set<String>, prefixes: [String]) {
+        taken = ids
+        takenPrefixes = prefixes
+    }
 
     /// The anchor GitHub gives a heading with this text, before de-duplication.
     public static func base(_ text: String) -> String {
@@ -25,14 +35,16 @@ public struct AnchorSlugger: Sendable {
 
     /// Registers a heading and returns its unique anchor.
     public mutating func anchor(for text: String) -> String {
-        let base = Self.base(text)
+        var base = Self.base(text)
+        // `row-boats` would read as a row's id however it were numbered.
+        if takenPrefixes.contains(where: base.hasPrefix) { base = "section-" + base }
         var candidate = base
-        if taken.contains(candidate) {
+        if isTaken(candidate) {
             var count = counts[base, default: 0]
             repeat {
                 count += 1
                 candidate = "\(base)-\(count)"
-            } while taken.contains(candidate)
+            } while isTaken(candidate)
             counts[base] = count
         }
         taken.insert(candidate)

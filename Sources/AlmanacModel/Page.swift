@@ -67,14 +67,27 @@ public struct Section: Sendable {
     /// Unique within the page and equal to GitHub's anchor for the heading where it has one.
     public let id: String
     public let rows: [Row]
+    /// Whether `id` is the anchor GitHub gives the heading: not when the heading has no letters
+    /// to make one of, or when GitHub's would be an id the page itself uses (a section called
+    /// "Main"); the Markdown then names the anchor itself.
+    public let hasGitHubAnchor: Bool
 
-    public init(title: String, id: String, rows: [Row]) {
+    public init(title: String, id: String, rows: [Row], hasGitHubAnchor: Bool = true) {
         self.title = title
         self.id = id
         self.rows = rows
+        self.hasGitHubAnchor = hasGitHubAnchor
     }
 
     public var isEmpty: Bool { rows.isEmpty }
+}
+
+/// The ids an HTML page uses for its own parts, which no section may take: its main content,
+/// the list, the search field, the section index, the page's words and a report's trend
+/// caption, and the rows and their sections' bodies (`row-…`, `rows-…`).
+public enum PageChrome {
+    public static let ids: Set<String> = ["main", "list", "search-field", "section-index", "almanac-words", "trend-caption"]
+    public static let idPrefixes = ["row-", "rows-"]
 }
 
 /// One record as the page shows it.

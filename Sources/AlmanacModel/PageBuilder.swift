@@ -110,9 +110,15 @@ public struct PageBuilder {
     private func arrange(
         _ sections: Grouped, title: String, input: Input, collation: Collation, locale: String
     ) -> (sections: [Section], titleAnchor: String) {
-        var anchors = AnchorSlugger()
+        // The page's anchors, clear of its own ids, beside GitHub's for the same headings.
+        var anchors = AnchorSlugger(avoiding: PageChrome.ids, prefixes: PageChrome.idPrefixes)
+        var github = AnchorSlugger()
         let titleAnchor = anchors.anchor(for: title)
-        for heading in input.prose.headings { _ = anchors.anchor(for: heading) }
+        _ = github.anchor(for: title)
+        for heading in input.prose.headings {
+            _ = anchors.anchor(for: heading)
+            _ = github.anchor(for: heading)
+        }
         let sortSpec = input.settings.sort ?? SortSpec(keys: [SortSpec.Key(field: "label")])
         let order = RowOrder(spec: sortSpec, collation: collation, locale: locale)
         let sortedSections = order.sorted(sections: sections.map { $0.keepsOrder ? [] : $0.rows })
@@ -128,6 +134,7 @@ public struct PageBuilder {
         var built: [Section] = []
         for (section, rows) in zip(sections, ordered) {
             var id = anchors.anchor(for: section.title)
+            let githubID = github.anchor(for: section.title)
             if AnchorSlugger.base(section.title).isEmpty {
                 id = anchors.anchor(for: section.title == SectionIndex.other ? "other" : "section")
             }
@@ -135,7 +142,7 @@ public struct PageBuilder {
                 defer { slugIndex += 1 }
                 return Row(label: row.label, record: row.record, slug: slugs.allocate(slug: baseSlugs[slugIndex]))
             }
-            built.append(Section(title: section.title, id: id, rows: builtRows))
+            built.append(Section(title: section.title, id: id, rows: builtRows, hasGitHubAnchor: id == githubID))
         }
         return (built, titleAnchor)
     }

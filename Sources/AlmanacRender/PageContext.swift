@@ -12,7 +12,7 @@ struct PageContext {
             let sectionRows = section.rows
             return DocumentView.Section(
                 title: section.title, id: section.id, anchor: MarkdownEscape.destination(section.id),
-                needsExplicitAnchor: AnchorSlugger.base(section.title).isEmpty && !section.title.isEmpty,
+                needsExplicitAnchor: !section.hasGitHubAnchor && !section.title.isEmpty,
                 header: view.headers[position] ?? "", footer: view.footers[position] ?? "", count: section.rows.count,
                 rows: { index in
                     let row = sectionRows[index]

@@ -1730,8 +1730,25 @@
   form.addEventListener('reset', () => {
     setTimeout(() => { update(); field.focus(); }, 0);
   });
+  // `/` moves to the field unless the reader turns it off (WCAG 2.1.4): a switch at the page's
+  // end, its choice kept for every page of the site.
+  const shortcut = document.querySelector('.search-shortcut');
+  const shortcutOn = shortcut ? shortcut.querySelector('input') : null;
+  const SHORTCUT_OFF = 'almanac-search-shortcut-off';
+  if (shortcutOn) {
+    try { shortcutOn.checked = localStorage.getItem(SHORTCUT_OFF) === null; } catch { /* storage may be off */ }
+    shortcut.hidden = false;
+    shortcutOn.addEventListener('change', () => {
+      if (shortcutOn.checked) field.setAttribute('aria-keyshortcuts', '/'); else field.removeAttribute('aria-keyshortcuts');
+      try {
+        if (shortcutOn.checked) localStorage.removeItem(SHORTCUT_OFF); else localStorage.setItem(SHORTCUT_OFF, '1');
+      } catch { /* storage may be off: the choice holds for this page */ }
+    });
+    if (!shortcutOn.checked) field.removeAttribute('aria-keyshortcuts');
+  }
   document.addEventListener('keydown', (event) => {
     if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (shortcutOn && !shortcutOn.checked) return;
     const target = event.target;
     if (target instanceof HTMLElement && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName))) return;
     event.preventDefault();

@@ -338,6 +338,22 @@ import Testing
         var slugger = AnchorSlugger()
         #expect(["Notes", "Notes", "Notes"].map { slugger.anchor(for: $0) } == ["notes", "notes-1", "notes-2"])
     }
+
+    /// A section called "Main" or "Search field" would take an id the page uses for itself
+    /// (two elements of one id: the skip link lands on the section). It takes the next free
+    /// anchor, and says it is not GitHub's, so the Markdown names it.
+    @Test func aSectionNeverTakesAnIdThePageUsesForItself() throws {
+        let records = PageBuilderTests.records(
+            ["Main", "List", "Search field", "Row boats", "Notes"].map { ["name": $0 + " item", "kind": $0] })
+        let page = try PageBuilderTests.build(records) { $0.grouping = .field("kind") }
+        let ids = Dictionary(uniqueKeysWithValues: page.sections.map { ($0.title, ($0.id, $0.hasGitHubAnchor)) })
+        #expect(ids["Main"]! == ("main-1", false))
+        #expect(ids["List"]! == ("list-1", false))
+        #expect(ids["Search field"]! == ("search-field-1", false))
+        #expect(ids["Row boats"]! == ("section-row-boats", false))
+        #expect(ids["Notes"]! == ("notes", true))
+        #expect(page.sections.allSatisfy { !PageChrome.ids.contains($0.id) && !PageChrome.idPrefixes.contains(where: $0.id.hasPrefix) })
+    }
 }
 
 @Suite struct DatasetShapeTests {

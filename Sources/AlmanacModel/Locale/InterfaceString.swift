@@ -5,6 +5,7 @@ public enum InterfaceString: String, CaseIterable, Sendable {
     case skipToSearch = "skip_to_search"
     case skipToIndex = "skip_to_index"
     case skipToList = "skip_to_list"
+    case searchShortcut = "search_shortcut"
     case searchLabel = "search_label"
     case searchPlaceholder = "search_placeholder"
     case cancel
