@@ -21,24 +21,23 @@ public enum FieldText {
     /// reads as the page's locale writes it unless its format is `raw`.
     public static func formatted(_ value: Value, _ format: FieldFormat?, strings: InterfaceStrings) -> String? {
         switch (format, value) {
-        case (.duration?, .number(let number)) where number.value.isFinite && number.value >= 0: return duration(number.value)
+        case (.duration?, .number(let number)) where number.value.isFinite && number.value >= 0: return duration(number.value, strings: strings)
         case (nil, .date(let date)), (.duration?, .date(let date)): return strings.date(date)
         default: return nil
         }
     }
 
     /// `0.627` → `627 ms`; under a minute to a tenth of a second; `72` → `1 m 12 s`; past an
-    /// hour, hours and minutes.
-    public static func duration(_ seconds: Double) -> String {
+    /// hour, hours and minutes: in the page's words and digits (`4,3 s` in German).
+    public static func duration(_ seconds: Double, strings: InterfaceStrings) -> String {
         let milliseconds = Int((seconds * 1000).rounded())
-        if milliseconds < 1000 { return "\(milliseconds) ms" }
-        if seconds < 59.95 {
-            let tenths = (seconds * 10).rounded() / 10
-            return tenths == tenths.rounded() ? "\(Int(tenths)) s" : "\(tenths) s"
-        }
+        if milliseconds < 1000 { return strings.text(.durationMilliseconds, ["ms": strings.number(milliseconds)]) }
+        if seconds < 59.95 { return strings.text(.durationSeconds, ["s": strings.tenths(Int((seconds * 10).rounded()))]) }
         let whole = Int(seconds.rounded())
         let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
-        return hours > 0 ? "\(hours) h \(minutes) m" : "\(minutes) m \(rest) s"
+        return hours > 0
+            ? strings.text(.durationHours, ["h": strings.number(hours), "m": strings.number(minutes)])
+            : strings.text(.durationMinutes, ["m": strings.number(minutes), "s": strings.number(rest)])
     }
 }
 

@@ -1,3 +1,6 @@
+import AlmanacModel
+import Foundation
+
 /// Fits a report's Markdown under a size limit by choosing, piece by piece, how much of it to
 /// show — never by cutting text, so every table, code block and `<details>` stays whole.
 ///
@@ -37,8 +40,10 @@ struct MarkdownBudget {
         let head: String
         let failures: [FailureGroup]
         let others: [Rest]
-        /// What a row is called in the last line: `test` or `row`.
-        let unit: String
+        /// What a row is called in the last line (`report_tests` or `rows`), and the page's
+        /// words it is written in.
+        let unit: InterfaceString
+        let strings: InterfaceStrings
         /// Written after everything else when everything else is whole and it fits; else left
         /// out and named (`extrasName`) in the last line.
         var extras = ""
@@ -224,32 +229,29 @@ struct MarkdownBudget {
         let droppedFailures = plan.omittedFailures
         let counted = layout.others.indices.filter { plan.others[$0] == .folded }
         let dropped = layout.others.indices.filter { plan.others[$0] == .omitted }
+        let strings = layout.strings
         var parts: [String] = []
-        if brief > 0 { parts.append("the details of \(count(brief, "failure")) (listed in brief)") }
-        if droppedFailures > 0 { parts.append(count(droppedFailures, "failure")) }
-        if !counted.isEmpty { parts.append("the list of " + rows(counted) + " (counted" + (layout.unit == "test" ? " by suite)" : ")")) }
+        if brief > 0 { parts.append(strings.counted(.budgetBrief, brief)) }
+        if droppedFailures > 0 { parts.append(strings.counted(.budgetFailures, droppedFailures)) }
+        if !counted.isEmpty {
+            parts.append(strings.text(layout.unit == .reportTests ? .budgetListBySuite : .budgetList, ["rows": rows(counted)]))
+        }
         if !dropped.isEmpty { parts.append(rows(dropped)) }
         if !plan.showsExtras && !layout.extras.isEmpty { parts.append(layout.extrasName) }
         guard !parts.isEmpty else { return "" }
-        var line = "*Left out to stay under " + TestSummary.grouped(limit) + " bytes: " + Self.list(parts) + "."
+        var line = "*" + MarkdownEscape.text(strings.text(.budgetLeftOut, ["bytes": strings.number(limit), "parts": strings.list(parts)]))
         if let fullReport {
-            line += " The full report: [" + MarkdownEscape.text(fullReport) + "](" + MarkdownEscape.destination(fullReport) + ")."
+            let link = "[" + MarkdownEscape.text(fullReport) + "](" + MarkdownEscape.destination(fullReport) + ")"
+            // The link is put in after escaping, so its brackets stay Markdown.
+            line += " " + MarkdownEscape.text(strings.text(.budgetFullReport, ["link": "\u{E000}"])).replacingOccurrences(of: "\u{E000}", with: link)
         }
         return line + "*\n"
     }
 
     private func rows(_ sections: [Int]) -> String {
         let total = sections.reduce(0) { $0 + layout.others[$1].rowCount }
-        let titles = sections.map { layout.others[$0].title }.filter { !$0.isEmpty }.map(MarkdownEscape.text)
-        return count(total, layout.unit) + (titles.isEmpty ? "" : " in " + (titles.count == 1 ? titles[0] : Self.list(titles)))
-    }
-
-    private func count(_ number: Int, _ noun: String) -> String {
-        TestSummary.grouped(number) + " " + noun + (number == 1 ? "" : "s")
-    }
-
-    /// `a`, `a and b`, `a, b and c`.
-    static func list(_ items: [String]) -> String {
-        items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + (items.last ?? "")
+        let titles = sections.map { layout.others[$0].title }.filter { !$0.isEmpty }
+        let counted = layout.strings.counted(layout.unit, total)
+        return titles.isEmpty ? counted : layout.strings.text(.budgetRowsIn, ["rows": counted, "sections": layout.strings.list(titles)])
     }
 }

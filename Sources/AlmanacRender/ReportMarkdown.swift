@@ -61,14 +61,16 @@ public struct ReportMarkdown {
             // Gathered from sections that are not all failures: before them all.
             order.insert(.failures(groups.count), at: 0)
             groups.append(MarkdownBudget.FailureGroup(
-                opening: MarkdownBlocks.heading(2, "Failures"), closing: "", failures: scattered.map(failure), briefTable: briefTable))
+                opening: MarkdownBlocks.heading(2, page.strings.text(.reportFailures)), closing: "", failures: scattered.map(failure),
+                briefTable: briefTable))
         }
         let others = page.sections.indices.filter { !failing.contains($0) && !page.sections[$0].isEmpty }.map(rest)
-        var layout = MarkdownBudget.Layout(head: head(), failures: groups, others: others, unit: isReport ? "test" : "row")
+        var layout = MarkdownBudget.Layout(
+            head: head(), failures: groups, others: others, unit: isReport ? .reportTests : .rows, strings: page.strings)
         layout.order = order
         if let times = TestTimes(page) {
             layout.extras = times.markdown
-            layout.extrasName = times.hasSuites ? "the slowest tests and the time by suite" : "the slowest tests"
+            layout.extrasName = page.strings.text(times.hasSuites ? .budgetSlowestAndSuites : .budgetSlowest)
         }
         return layout
     }
@@ -147,9 +149,9 @@ public struct ReportMarkdown {
         var folded = ""
         if let details = record["details"]?.text, !details.isEmpty { folded += MarkdownBlocks.code(details) }
         if let output = record["output"]?.text, !output.isEmpty {
-            folded += MarkdownBlocks.paragraph("Output:") + MarkdownBlocks.code(output)
+            folded += MarkdownBlocks.paragraph(MarkdownEscape.text(page.strings.text(.reportOutput)) + ":") + MarkdownBlocks.code(output)
         }
-        if !folded.isEmpty { full += MarkdownBlocks.details(label: "Details", folded) }
+        if !folded.isEmpty { full += MarkdownBlocks.details(label: page.strings.text(.details), folded) }
         let cells = [row.label] + briefFields.map { name in
             let text = FieldText.row(record[name], format: page.settings.formats[name], strings: page.strings)
             return name == "message" ? Self.shortened(text) : text
@@ -162,7 +164,7 @@ public struct ReportMarkdown {
         guard let value = record[name], !value.text.isEmpty else { return nil }
         switch (name, value) {
         case ("previous", _):
-            return value.text == "new" ? "new test" : "before: " + value.text
+            return value.text == "new" ? page.strings.text(.reportNewTest) : page.strings.text(.reportPreviously, ["value": value.text])
         case ("file", _):
             if let line = record["line"]?.text, !line.isEmpty { return value.text + ":" + line }
             return value.text
@@ -195,7 +197,7 @@ public struct ReportMarkdown {
     /// A section's rows as counts per suite (a test report), else as one count.
     func folded(_ section: Section) -> String {
         guard section.rows.contains(where: { $0.record["suite"] != nil }) else {
-            return MarkdownBlocks.paragraph("*" + TestSummary.grouped(section.rows.count) + (section.rows.count == 1 ? " row.*" : " rows.*"))
+            return MarkdownBlocks.paragraph("*" + MarkdownEscape.text(page.strings.counted(.rows, section.rows.count)) + "*")
         }
         var order: [String] = []
         var counts: [String: (tests: Int, seconds: Double, timed: Bool)] = [:]
@@ -210,9 +212,10 @@ public struct ReportMarkdown {
             }
             counts[suite] = entry
         }
-        return MarkdownBlocks.table(headings(["suite"]) + ["Tests", "Time"], order.map { suite in
+        let strings = page.strings
+        return MarkdownBlocks.table(headings(["suite"]) + [strings.text(.columnTests), strings.text(.columnTime)], order.map { suite in
             let entry = counts[suite] ?? (0, 0, false)
-            return [suite, TestSummary.grouped(entry.tests), entry.timed ? TestSummary.duration(entry.seconds) : ""]
+            return [suite, strings.number(entry.tests), entry.timed ? FieldText.duration(entry.seconds, strings: strings) : ""]
         })
     }
 }

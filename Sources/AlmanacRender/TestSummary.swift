@@ -1,7 +1,7 @@
 import AlmanacCore
 import AlmanacModel
 
-/// The line a test report opens with, in every format:
+/// The line a test report opens with, in every format and in the page's language:
 /// `1,204 tests: 1,190 passed, 9 failed, 5 skipped · 3 m 12 s`. Counted from the rows
 /// themselves (never from a suite's attributes), in the order a reader scans for trouble.
 public enum TestSummary {
@@ -32,28 +32,30 @@ public enum TestSummary {
             }
         }
         let comparison = page.comparison
+        let strings = page.strings
+        let keys: [String: InterfaceString] = ["failed": .reportFailed, "error": .reportErrors, "skipped": .reportSkipped, "passed": .reportPassed]
         var parts: [String] = []
         for status in order {
-            guard let count = counts[status] else { continue }
-            var part = "\(grouped(count)) \(status == "error" ? (count == 1 ? "error" : "errors") : status)"
-            if let new = newCounts[status], comparison != nil { part += " (\(grouped(new)) new)" }
+            guard let count = counts[status], let key = keys[status] else { continue }
+            var asides: [String] = []
+            if let new = newCounts[status], comparison != nil { asides.append(strings.counted(.reportNew, new)) }
             if status == "passed" {
-                let notes = [(comparison?.fixed ?? 0, "fixed"), (flaky, "flaky")].filter { $0.0 > 0 }.map { "\(grouped($0.0)) \($0.1)" }
-                if !notes.isEmpty { part += " (" + notes.joined(separator: ", ") + ")" }
+                if let fixed = comparison?.fixed, fixed > 0 { asides.append(strings.counted(.reportFixed, fixed)) }
+                if flaky > 0 { asides.append(strings.counted(.reportFlaky, flaky)) }
             }
-            parts.append(part)
+            let part = strings.counted(key, count)
+            parts.append(asides.isEmpty ? part : strings.text(.reportAside, ["text": part, "aside": strings.parts(asides)]))
         }
         let others = counts.filter { !order.contains($0.key) }.values.reduce(0, +)
-        if others > 0 { parts.append("\(grouped(others)) other") }
-        let total = page.rowCount
-        var line = "\(grouped(total)) test\(total == 1 ? "" : "s")"
-        if !parts.isEmpty { line += ": " + parts.joined(separator: ", ") }
-        if hasTime { line += " · " + duration(seconds) }
+        if others > 0 { parts.append(strings.counted(.reportOther, others)) }
+        let tests = strings.counted(.reportTests, page.rowCount)
+        var line = parts.isEmpty ? tests : strings.text(.reportSummary, ["tests": tests, "outcomes": strings.parts(parts)])
+        if hasTime { line += " · " + FieldText.duration(seconds, strings: strings) }
         if let comparison, comparison.newTests > 0 || !comparison.removed.isEmpty {
             var changes: [String] = []
-            if comparison.newTests > 0 { changes.append("\(grouped(comparison.newTests)) added") }
-            if !comparison.removed.isEmpty { changes.append("\(grouped(comparison.removed.count)) removed") }
-            line += " · " + changes.joined(separator: ", ") + " since the baseline"
+            if comparison.newTests > 0 { changes.append(strings.counted(.reportAdded, comparison.newTests)) }
+            if !comparison.removed.isEmpty { changes.append(strings.counted(.reportRemoved, comparison.removed.count)) }
+            line += " · " + strings.text(.reportSinceBaseline, ["changes": strings.parts(changes)])
         }
         return line
     }
@@ -61,5 +63,4 @@ public enum TestSummary {
     /// `1204` → `1,204`.
     static func grouped(_ number: Int) -> String { number.grouped }
 
-    static func duration(_ seconds: Double) -> String { FieldText.duration(seconds) }
 }

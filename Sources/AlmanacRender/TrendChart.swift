@@ -10,10 +10,12 @@ import AlmanacTemplate
 /// values, and in the Markdown a table of the last runs.
 struct TrendChart {
     let trend: TestTrend
+    let strings: InterfaceStrings
 
     init?(_ page: Page) {
         guard let trend = page.trend, !trend.runs.isEmpty else { return nil }
         self.trend = trend
+        strings = page.strings
     }
 
     static let width = 640.0
@@ -63,9 +65,12 @@ struct TrendChart {
         let runs = trend.runs
         let worst = runs.map { $0.failed + $0.error + $0.flaky }.max() ?? 0
         let longest = runs.map(\.seconds).max() ?? 0
-        let span = runs.count == 1 ? "run \(runs[0].number)" : "runs \(runs[0].number) to \(runs[runs.count - 1].number)"
-        return "Failures, errors and flaky tests (bars, at most \(worst.grouped)) and time (line, at most "
-            + FieldText.duration(longest) + ") in " + span
+        let span = runs.count == 1
+            ? strings.text(.reportTrendRun, ["number": strings.number(runs[0].number)])
+            : strings.text(.reportTrendRuns, ["first": strings.number(runs[0].number), "last": strings.number(runs[runs.count - 1].number)])
+        return strings.text(.reportTrendCaption, [
+            "failures": strings.number(worst), "time": FieldText.duration(longest, strings: strings), "runs": span,
+        ])
     }
 
     /// A coordinate with at most one decimal, the same on every machine.
@@ -77,25 +82,27 @@ struct TrendChart {
     /// Each run's numbers, newest first, for the table beside the chart.
     var rows: [[String]] {
         trend.runs.reversed().map { run in
-            [String(run.number), run.tests.grouped, run.failed.grouped, run.error.grouped, run.flaky.grouped, run.skipped.grouped,
-             FieldText.duration(run.seconds)]
+            [strings.number(run.number)] + [run.tests, run.failed, run.error, run.flaky, run.skipped].map(strings.number)
+                + [FieldText.duration(run.seconds, strings: strings)]
         }
     }
 
-    static let headings = ["Run", "Tests", "Failed", "Errors", "Flaky", "Skipped", "Time"]
+    var headings: [String] {
+        [.columnRun, .columnTests, .columnFailed, .columnErrors, .columnFlaky, .columnSkipped, .columnTime].map { strings.text($0) }
+    }
 
     var templateValue: TemplateValue {
         .object([
             "svg": .string(svg),
             "caption": .string(caption),
-            "headings": .list(Self.headings.map { .string($0) }),
+            "headings": .list(headings.map { .string($0) }),
             "rows": .list(rows.map { row in .object(["cells": .list(row.map { .string($0) })]) }),
-            "count": .string(trend.runs.count.grouped),
+            "tableTitle": .string(strings.counted(.reportRunsTable, trend.runs.count)),
         ])
     }
 
     /// The last ten runs as a Markdown table, newest first: a job summary shows no SVG.
     var markdown: String {
-        MarkdownBlocks.paragraph("**Last runs:**") + MarkdownBlocks.table(Self.headings, Array(rows.prefix(10)))
+        MarkdownBlocks.paragraph("**" + MarkdownEscape.text(strings.text(.reportLastRuns)) + ":**") + MarkdownBlocks.table(headings, Array(rows.prefix(10)))
     }
 }

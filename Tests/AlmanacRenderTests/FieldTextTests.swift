@@ -16,7 +16,7 @@ import Testing
         (72, "1 m 12 s"), (3725, "1 h 2 m"),
     ])
     func durationsReadAsAPersonSaysThem(seconds: Double, text: String) {
-        #expect(FieldText.duration(seconds) == text)
+        #expect(FieldText.duration(seconds, strings: Self.english) == text)
     }
 
     @Test func aRowShowsTheFirstLineAndMarksTheRest() {

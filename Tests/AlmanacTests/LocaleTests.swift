@@ -77,6 +77,24 @@ import Testing
         #expect(noEffect.first?.location?.line == 6)
     }
 
+    /// A test report speaks its locale too: its summary line, the tables of where the time
+    /// went, their headings, and the Markdown's own words.
+    @Test func aTestReportIsInItsLocale() throws {
+        let sample = PackagePaths.root + "/Tests/Samples/pytest/pytest-xunit1.xml"
+        let fileSystem = MemoryFileSystem(["r.xml": String(decoding: try DiskFileSystem().read(sample), as: UTF8.self)])
+        var options = SinglePageRenderer.Options(dataPath: "r.xml")
+        options.locale = "de"
+        try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let html = try #require(fileSystem.text("Output/r.html"))
+        #expect(html.contains(#"<p class="test-summary">5 Tests: 1 fehlgeschlagen, 1 Fehler, 1 übersprungen, 2 bestanden · 2 ms</p>"#))
+        #expect(html.contains("<summary>Langsamste Tests</summary>"))
+        #expect(html.contains(#"<th scope="col">Test</th><th scope="col">Zeit</th>"#))
+        #expect(!html.contains("Slowest") && !html.contains(">Time<"))
+        let markdown = try #require(fileSystem.text("Output/r.md"))
+        #expect(markdown.contains("**5 Tests: 1 fehlgeschlagen, 1 Fehler, 1 übersprungen, 2 bestanden · 2 ms**"))
+        #expect(markdown.contains("| Test | Zeit |"))
+    }
+
     @Test func aRightToLeftPageSaysSo() throws {
         let fileSystem = Self.site(yaml: "locale: ar")
         _ = try SiteBuilderTests.build(fileSystem)

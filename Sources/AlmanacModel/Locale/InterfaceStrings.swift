@@ -54,6 +54,20 @@ public final class InterfaceStrings: Sendable {
         ListStyle.joined(items, locale: locale)
     }
 
+    /// `9 failed, 5 skipped`: the parts of one count, each of which holds, joined by the
+    /// table's separator (`、` in Japanese). Not ICU's list of units, which runs Russian counts
+    /// together with spaces alone.
+    public func parts(_ items: [String]) -> String {
+        items.joined(separator: text(.reportSeparator))
+    }
+
+    /// `4.3` with the locale's digits and decimal separator: a length of time to a tenth.
+    public func tenths(_ tenths: Int) -> String {
+        let whole = number(tenths / 10)
+        guard tenths % 10 != 0 else { return whole }
+        return whole + formats.withLock { $0.numbers.decimalSeparator } + number(tenths % 10)
+    }
+
     /// Each form of a counted key by its plural category, for the page script, which chooses
     /// among them with the browser's plural rules; a plain text is its `other`.
     public func forms(_ key: InterfaceString) -> [String: String] {

@@ -18,6 +18,11 @@ public final class NumberStyle {
         return ICUText.utf16 { almanac_number_format_int64(format, Int64(number), $0, $1) } ?? String(number)
     }
 
+    /// The locale's decimal separator: `.`, `,`, `٫`.
+    public var decimalSeparator: String {
+        format.flatMap { format in ICUText.utf16 { almanac_number_format_symbol(format, 1, $0, $1) } } ?? "."
+    }
+
     /// What the browser needs to write whole numbers as ICU does.
     public struct Symbols: Sendable, Equatable {
         /// The locale's digits, zero to nine.
