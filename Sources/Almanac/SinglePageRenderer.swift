@@ -211,6 +211,13 @@ public struct SinglePageRenderer: Sendable {
             if isTestReport && given.reportDefaults.contains("filters") {
                 page.filters = TestReportInput.filters(page.filters, records: records)
             }
+            // A report's fields are named in its language, but for those the page names itself.
+            if isTestReport, let locale = LocaleTag(page.locale ?? options.locale) {
+                let strings = StringsCatalog.builtIn.strings(for: locale)
+                for (field, key) in TestReportInput.labelKeys where page.labels[field] == nil || given.reportDefaults.contains("labels") {
+                    page.labels[field] = strings.text(key)
+                }
+            }
             if isTestReport && given.reportDefaults.contains("sortable") {
                 page.sortable = page.sortable.filter { field in records.contains { if case .number? = $0[field] { true } else { false } } }
             }

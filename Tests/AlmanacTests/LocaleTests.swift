@@ -90,9 +90,16 @@ import Testing
         #expect(html.contains("<summary>Langsamste Tests</summary>"))
         #expect(html.contains(#"<th scope="col">Test</th><th scope="col">Zeit</th>"#))
         #expect(!html.contains("Slowest") && !html.contains(">Time<"))
+        // The report's own fields are named in German too.
+        #expect(html.contains(#"data-field="message" data-label="Meldung""#))
         let markdown = try #require(fileSystem.text("Output/r.md"))
         #expect(markdown.contains("**5 Tests: 1 fehlgeschlagen, 1 Fehler, 1 übersprungen, 2 bestanden · 2 ms**"))
         #expect(markdown.contains("| Test | Zeit |"))
+        // A field the options name keeps that name; the others are still German.
+        options.settings["labels"] = "time=Dauer"
+        try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let relabelled = try #require(fileSystem.text("Output/r.html"))
+        #expect(relabelled.contains(#"data-field="time" data-label="Dauer""#) && relabelled.contains(#"data-label="Meldung""#))
     }
 
     @Test func aRightToLeftPageSaysSo() throws {

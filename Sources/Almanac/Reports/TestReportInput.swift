@@ -15,6 +15,13 @@ enum TestReportInput {
         "filters": "status,suite", "sortable": "time",
     ]
 
+    /// What a report's own fields are called, in the page's language, unless the page names
+    /// them itself (`labels:`).
+    static let labelKeys: [(field: String, key: InterfaceString)] = [
+        ("run", .columnRun), ("suite", .columnSuite), ("status", .columnStatus), ("time", .columnTime),
+        ("message", .columnMessage), ("attempts", .columnAttempts), ("flips", .columnFlips), ("previous", .columnBefore),
+    ]
+
     /// The default filters less those with nothing to choose between: a field the tests do not
     /// have, or whose value is the same in every test.
     static func filters(_ filters: [FilterSpec], records: [Record]) -> [FilterSpec] {
