@@ -60,6 +60,13 @@ public struct Page: Sendable {
     }
 }
 
+extension Page {
+    /// A value of `field` as the page says it (`InterfaceStrings.words`).
+    public func words(for value: String, in field: String) -> String {
+        strings.words(for: value, in: field, settings: settings)
+    }
+}
+
 /// A group of rows under one heading, like a table view's section.
 public struct Section: Sendable {
     /// The heading: an index letter, a field value, a year, or the title from pre-grouped data.
@@ -71,12 +78,16 @@ public struct Section: Sendable {
     /// to make one of, or when GitHub's would be an id the page itself uses (a section called
     /// "Main"); the Markdown then names the anchor itself.
     public let hasGitHubAnchor: Bool
+    /// What the section's rows share, as the data says it (`failed`): the title, unless the
+    /// page names the value in its own words (a test report's outcomes, `fehlgeschlagen`).
+    public let value: String
 
-    public init(title: String, id: String, rows: [Row], hasGitHubAnchor: Bool = true) {
+    public init(title: String, id: String, rows: [Row], hasGitHubAnchor: Bool = true, value: String? = nil) {
         self.title = title
         self.id = id
         self.rows = rows
         self.hasGitHubAnchor = hasGitHubAnchor
+        self.value = value ?? title
     }
 
     public var isEmpty: Bool { rows.isEmpty }

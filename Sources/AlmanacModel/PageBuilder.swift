@@ -52,7 +52,8 @@ public struct PageBuilder {
         let strings = input.strings.strings(for: tag)
         let title = settings.title ?? input.name
         let grouped = try groupedSections(input, collation: collation, locale: locale, none: strings.text(.none), warnings: &warnings)
-        let (sections, titleAnchor) = arrange(grouped.sections, title: title, input: input, collation: collation, locale: locale)
+        let (sections, titleAnchor) = arrange(
+            grouped.sections, title: title, input: input, collation: collation, locale: locale, strings: strings)
         var page = Page(
             name: input.name, title: title, settings: settings, prose: input.prose, sections: sections, titleAnchor: titleAnchor,
             labelField: grouped.labelField, searchFields: grouped.searchFields, source: input.source, strings: strings)
@@ -108,8 +109,9 @@ public struct PageBuilder {
     /// Section ids follow GitHub's anchors, after the page title and the prose headings that
     /// share the Markdown page with them.
     private func arrange(
-        _ sections: Grouped, title: String, input: Input, collation: Collation, locale: String
+        _ sections: Grouped, title: String, input: Input, collation: Collation, locale: String, strings: InterfaceStrings
     ) -> (sections: [Section], titleAnchor: String) {
+        let groupField: String? = if case .field(let field) = input.settings.grouping { field } else { nil }
         // The page's anchors, clear of its own ids, beside GitHub's for the same headings.
         var anchors = AnchorSlugger(avoiding: PageChrome.ids, prefixes: PageChrome.idPrefixes)
         var github = AnchorSlugger()
@@ -133,16 +135,18 @@ public struct PageBuilder {
         var slugIndex = 0
         var built: [Section] = []
         for (section, rows) in zip(sections, ordered) {
-            var id = anchors.anchor(for: section.title)
-            let githubID = github.anchor(for: section.title)
-            if AnchorSlugger.base(section.title).isEmpty {
-                id = anchors.anchor(for: section.title == SectionIndex.other ? "other" : "section")
+            // The heading in the page's words where the page has words for the value.
+            let heading = groupField.map { strings.words(for: section.title, in: $0, settings: input.settings) } ?? section.title
+            var id = anchors.anchor(for: heading)
+            let githubID = github.anchor(for: heading)
+            if AnchorSlugger.base(heading).isEmpty {
+                id = anchors.anchor(for: heading == SectionIndex.other ? "other" : "section")
             }
             let builtRows = rows.map { row in
                 defer { slugIndex += 1 }
                 return Row(label: row.label, record: row.record, slug: slugs.allocate(slug: baseSlugs[slugIndex]))
             }
-            built.append(Section(title: section.title, id: id, rows: builtRows, hasGitHubAnchor: id == githubID))
+            built.append(Section(title: heading, id: id, rows: builtRows, hasGitHubAnchor: id == githubID, value: section.title))
         }
         return (built, titleAnchor)
     }

@@ -20,7 +20,9 @@ enum FilterPanel {
                 return BrowseView.Filter(
                     param: filter.spec.field, legend: legend, findLabel: strings.text(.findIn, ["field": legend]), kind: filter.spec.kind.rawValue,
                     values: filter.values.enumerated().map { number, value in
-                        BrowseView.Value(number: number, title: value.title, count: strings.number(value.count))
+                        BrowseView.Value(
+                            number: number, title: value.title, text: page.words(for: value.title, in: filter.spec.field),
+                            count: strings.number(value.count))
                     },
                     hasFind: filter.values.count > findThreshold, inputType: nil, lowest: nil, highest: nil)
             }

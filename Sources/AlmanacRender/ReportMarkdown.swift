@@ -97,7 +97,7 @@ public struct ReportMarkdown {
         var text = ""
         if !section.title.isEmpty {
             // A title with no letters in it has no anchor on GitHub; it gets one of its own.
-            if AnchorSlugger.base(section.title).isEmpty { text += "<a id=\"" + HTMLEscape.text(section.id) + "\"></a>\n\n" }
+            if !section.hasGitHubAnchor { text += "<a id=\"" + HTMLEscape.text(section.id) + "\"></a>\n\n" }
             text += MarkdownBlocks.heading(2, section.title)
         }
         if let header = view.headers[index] { text += MarkdownBlocks.paragraph(MarkdownEscape.text(header)) }

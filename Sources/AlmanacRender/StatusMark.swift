@@ -23,7 +23,7 @@ enum StatusMark {
         guard page.settings.summary == .tests, case .field(let field) = page.settings.grouping, field == "status" || field == "outcome"
         else { return nil }
         let marks = ["new failure": "failed", "still failing": "failed", "new error": "error", "still erroring": "error", "fixed": "passed"]
-        let status = marks[section.title] ?? section.title
+        let status = marks[section.value] ?? section.value
         return known.contains(status) ? status : nil
     }
 }

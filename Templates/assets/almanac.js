@@ -1445,7 +1445,9 @@
         } else {
           filter.boxes.filter((box) => box.checked).forEach((box, k) => {
             if (k > 0) part.append(', ');
-            part.append(button(box.value + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: box.value }), () => { box.checked = false; }, 'applied-value'));
+            // The value as the panel shows it, which may be in the page's words (a report's outcomes).
+            const shown = box.parentElement.querySelector('.filter-value').textContent;
+            part.append(button(shown + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: shown }), () => { box.checked = false; }, 'applied-value'));
           });
         }
         parts.push(part);

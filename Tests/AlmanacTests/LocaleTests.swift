@@ -90,6 +90,14 @@ import Testing
         #expect(html.contains("<summary>Langsamste Tests</summary>"))
         #expect(html.contains(#"<th scope="col">Test</th><th scope="col">Zeit</th>"#))
         #expect(!html.contains("Slowest") && !html.contains(">Time<"))
+        // Its sections are the outcomes in German, still marked by what they are; the data
+        // keeps its own words.
+        #expect(html.contains(#"<section id="fehlgeschlagen" class="section" data-status="failed">"#))
+        #expect(html.contains(#"<section id="übersprungen" class="section" data-status="skipped">"#))
+        #expect(try #require(fileSystem.text("Output/r.json")).contains(#""failed""#))
+        // The status filter shows the same words; the address keeps the data's.
+        #expect(html.contains(#"<input type="checkbox" value="failed" data-v="#))
+        #expect(html.contains(#"<span class="filter-value">fehlgeschlagen</span>"#))
         // The report's own fields are named in German too.
         #expect(html.contains(#"data-field="message" data-label="Meldung""#))
         let markdown = try #require(fileSystem.text("Output/r.md"))

@@ -1,12 +1,14 @@
 """A page in its own language and direction, and the keyboard's way past the header: the
 words the script writes while searching come from the page's strings table, counted by the
 browser's plural rules and written with the build's grouping; an Arabic page is mirrored."""
+import subprocess
+
 import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from conftest import build
+from conftest import ALMANAC, ROOT, build
 
 
 def wait(driver, condition, timeout=10):
@@ -101,3 +103,19 @@ def test_without_scripts_the_skip_link_to_the_hidden_search_is_hidden_too(browse
     browser_without_scripts.get((languages / "russian.html").as_uri())
     links = browser_without_scripts.find_elements(By.CSS_SELECTOR, ".skip-link")
     assert [link.get_attribute("hidden") is not None for link in links] == [True, False, False]
+
+
+def test_a_german_report_filters_by_its_outcomes_in_german(driver, tmp_path):
+    # The status filter shows `fehlgeschlagen`; the address and the data keep `failed`.
+    subprocess.run([ALMANAC, "render", str(ROOT / "Tests" / "Samples" / "pytest" / "pytest-xunit1.xml"), "--locale", "de",
+                    "--output", str(tmp_path), "--quiet"], check=True)
+    driver.get((tmp_path / "pytest-xunit1.html").as_uri())
+    driver.execute_script("document.querySelector('.filter-panel').open = true")
+    box = driver.find_element(By.CSS_SELECTOR, "fieldset[data-filter='status'] input[value='failed']")
+    assert box.find_element(By.XPATH, "..").text.startswith("fehlgeschlagen")
+    box.click()
+    wait(driver, lambda: "status=failed" in driver.current_url)
+    applied = driver.find_element(By.CSS_SELECTOR, ".applied-filters .applied-value")
+    assert applied.text == "fehlgeschlagen ✕"
+    assert applied.get_attribute("aria-label") == "Status: fehlgeschlagen entfernen"
+    assert [h.text for h in driver.find_elements(By.CSS_SELECTOR, "h2.section-header") if h.is_displayed()] == ["fehlgeschlagen"]

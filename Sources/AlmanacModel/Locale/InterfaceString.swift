@@ -111,4 +111,33 @@ public enum InterfaceString: String, CaseIterable, Sendable {
     case budgetRowsIn = "budget_rows_in"
     case budgetSlowest = "budget_slowest"
     case budgetSlowestAndSuites = "budget_slowest_and_suites"
+    // A test report's outcomes, as its sections are titled.
+    case outcomeNewFailure = "outcome_new_failure"
+    case outcomeNewError = "outcome_new_error"
+    case outcomeFixed = "outcome_fixed"
+    case outcomeStillFailing = "outcome_still_failing"
+    case outcomeStillErroring = "outcome_still_erroring"
+    case outcomeFailed = "outcome_failed"
+    case outcomeError = "outcome_error"
+    case outcomeFlaky = "outcome_flaky"
+    case outcomeSkipped = "outcome_skipped"
+    case outcomePassed = "outcome_passed"
+
+    /// The words for a test's status or outcome as reports write it (`new failure`), or nil
+    /// for a value of the data's own.
+    public static func outcome(_ value: String) -> InterfaceString? {
+        switch value {
+        case "new failure": .outcomeNewFailure
+        case "new error": .outcomeNewError
+        case "fixed": .outcomeFixed
+        case "still failing": .outcomeStillFailing
+        case "still erroring": .outcomeStillErroring
+        case "failed": .outcomeFailed
+        case "error": .outcomeError
+        case "flaky": .outcomeFlaky
+        case "skipped": .outcomeSkipped
+        case "passed": .outcomePassed
+        default: nil
+        }
+    }
 }

@@ -49,6 +49,14 @@ public final class InterfaceStrings: Sendable {
         dates.withLock { $0.format(date) }
     }
 
+    /// A value of `field` as a page with `settings` says it: a test report's status or outcome
+    /// (`failed`) in these words (`fehlgeschlagen`) as its section titles and filters show it;
+    /// anything else as the data has it, which the JSON and the address keep in any case.
+    public func words(for value: String, in field: String, settings: PageSettings) -> String {
+        guard settings.summary == .tests, field == "status" || field == "outcome", let key = InterfaceString.outcome(value) else { return value }
+        return text(key)
+    }
+
     /// `Markdown and JSON`, as the locale joins a list.
     public func list(_ items: [String]) -> String {
         ListStyle.joined(items, locale: locale)

@@ -28,7 +28,10 @@ struct BrowseView {
 
     struct Value {
         let number: Int
+        /// The value as the data has it, which the address names.
         let title: String
+        /// The value in the page's words: a test report's `failed` is `fehlgeschlagen`.
+        let text: String
         let count: String
     }
 

@@ -145,7 +145,7 @@ extension BrowseView: TemplateView {
                     "param": .string(filter.param), "legend": .string(filter.legend), "findLabel": .string(filter.findLabel), "kind": .string(filter.kind),
                     "isRange": .bool(filter.kind == "range"), "hasFind": .bool(filter.hasFind),
                     "values": .list(filter.values.map { value in
-                        ["number": value.number.templateValue, "title": .string(value.title), "count": .string(value.count)]
+                        ["number": value.number.templateValue, "title": .string(value.title), "text": .string(value.text), "count": .string(value.count)]
                     }),
                     "inputType": filter.inputType.templateValue, "lowest": filter.lowest.templateValue,
                     "highest": filter.highest.templateValue,
