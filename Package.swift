@@ -28,6 +28,8 @@ let package = Package(
         // libmicrohttpd (Debian's libmicrohttpd-dev) for `almanac serve`, started from C because
         // starting it takes varargs.
         .target(name: "CHTTPServer", linkerSettings: [.linkedLibrary("microhttpd")]),
+        // Ctrl-C for `almanac serve`, caught by a handler that is in place before it says so.
+        .target(name: "CStopSignal"),
 
         // The atomic exchange of two paths, which glibc declares only for C under _GNU_SOURCE.
         .target(name: "CRename"),
@@ -57,7 +59,7 @@ let package = Package(
                 "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
             ]),
         // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
-        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer"]),
+        .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer", "CStopSignal"]),
         .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
         // Every parser as a libFuzzer target (`make fuzz`), and a replayer of saved inputs.

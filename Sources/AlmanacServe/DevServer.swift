@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacCore
 import AlmanacSource
+import CStopSignal
 import Foundation
 
 #if canImport(Glibc)
@@ -79,11 +80,12 @@ public final class DevServer: Sendable {
         watcher.start(forcePolling: options.polls)
         // Ctrl-C is caught from before the line that says it stops the server: one pressed
         // (or sent) the moment the line appears is never lost.
-        let stop = Self.stopSignals()
+        if almanac_stop_signal_install() != 0 {
+            throw .error(at: nil, "cannot catch Ctrl-C: \(String(cString: strerror(errno)))")
+        }
         log("Serving \(options.build.outputPath)/ at \(url) — watching \(watchedFolders().joined(separator: ", ")) (\(watcher.method)); Ctrl-C stops")
         if options.opensBrowser { Self.open(url) }
-        stop.semaphore.wait()
-        stop.sources.forEach { $0.cancel() }
+        almanac_stop_signal_wait()
         watcher.stop()
         events.closeAll()
         server.stop()
@@ -180,23 +182,6 @@ public final class DevServer: Sendable {
         let templates = options.build.templatesPath ?? "Templates"
         if fileSystem.isDirectory(templates) { folders.insert(templates, at: 1) }
         return folders
-    }
-
-    // MARK: Stopping
-
-    /// From now on SIGINT and SIGTERM signal `semaphore` rather than end the process on the
-    /// spot, for as long as `sources` are kept.
-    private static func stopSignals() -> (semaphore: DispatchSemaphore, sources: [any DispatchSourceSignal]) {
-        let stop = DispatchSemaphore(value: 0)
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { stop.signal() }
-            source.resume()
-            sources.append(source)
-        }
-        return (stop, sources)
     }
 
     private static func open(_ url: String) {

@@ -342,3 +342,26 @@ def test_pages_reload_before_the_unchanged_files_are_linked(tmp_path):
         assert tree(server.folder / "Output") == tree(fresh)
     finally:
         assert server.stop() == 0
+
+
+def test_ctrl_c_the_moment_serving_is_said_always_stops_the_server(tmp_path):
+    # The line that says Ctrl-C stops the server comes after the handler is in place: a
+    # SIGINT sent the instant it appears is never lost (a signal source armed later was).
+    site = tmp_path / "site"
+    subprocess.run([ALMANAC, "init", str(site)], check=True, capture_output=True)
+    for attempt in range(10):
+        process = subprocess.Popen([ALMANAC, "serve", "--port", "0"], cwd=site, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True)
+        try:
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline:
+                line = process.stdout.readline()
+                if not line or line.startswith("Serving "):
+                    break
+            process.send_signal(signal.SIGINT)
+            assert process.wait(20) == 0, f"attempt {attempt}"
+            assert process.stdout.read().strip().endswith("Stopped.")
+        finally:
+            if process.poll() is None:
+                process.kill()
+                process.wait()
