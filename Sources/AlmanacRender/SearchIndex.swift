@@ -371,8 +371,7 @@ public enum SearchIndex {
         page.rows.map { folded($0.row, of: page) }
     }
 
-    /// `folded(row, of: page)` as UTF-8, appended to `output`.
-    /// A field is searched as the page shows it: a date as its locale writes it
+    /// `folded(row, of: page)` as UTF-8, appended to `output`. A field is searched as the page shows it: a date as its locale writes it
     /// (`9 mars 2024`), so what a reader reads is what they can type.
     static func foldedBytes(_ row: Row, of page: Page, into output: inout [UInt8]) {
         for (index, field) in page.searchFields.enumerated() {

@@ -59,8 +59,4 @@ public enum TestSummary {
         }
         return line
     }
-
-    /// `1204` → `1,204`.
-    static func grouped(_ number: Int) -> String { number.grouped }
-
 }

@@ -96,7 +96,7 @@ import Testing
             return
         }
         let last = try #require(text.split(separator: "\n").last)
-        #expect(last.hasPrefix("*Left out to stay under \(TestSummary.grouped(limit)) bytes: ") && last.hasSuffix("The full report: [r.html](r.html).*"))
+        #expect(last.hasPrefix("*Left out to stay under \(limit.grouped) bytes: ") && last.hasSuffix("The full report: [r.html](r.html).*"))
         // Whole pieces only: every fence and every <details> is closed.
         let fences = text.split(separator: "\n", omittingEmptySubsequences: false).filter { $0.hasPrefix("```") }
         #expect(fences.count % 2 == 0)

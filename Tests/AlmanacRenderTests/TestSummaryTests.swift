@@ -49,6 +49,6 @@ import Testing
 
     @Test(arguments: [(0, "0"), (999, "999"), (1_000, "1,000"), (1_234_567, "1,234,567")])
     func countsAreGroupedByThousands(number: Int, text: String) {
-        #expect(TestSummary.grouped(number) == text)
+        #expect(number.grouped == text)
     }
 }

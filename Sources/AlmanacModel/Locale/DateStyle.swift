@@ -31,7 +31,7 @@ public final class DateStyle {
         if let known = formats[key] {
             format = known
         } else {
-            format = moment.zone.map { almanac_date_format_open(locale.icu, moment.kind, $0) } ?? almanac_date_format_open(locale.icu, moment.kind, nil)
+            format = almanac_date_format_open(locale.icu, moment.kind, moment.zone)
             formats[key] = format
         }
         guard let format else { return date.text }
