@@ -5,7 +5,8 @@ DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-
 # The browser tests drive Debian's Chromium with Selenium from PyPI; the process tests kill
 # builds at chosen system calls with strace. The index oracle asks ICU through Debian's PyICU.
 # A Japanese font, so the browser lays out and the screenshots show the Japanese page's text.
-TEST_PACKAGES := $(DEBIAN_PACKAGES) chromium chromium-driver python3-venv strace python3-icu fonts-ipafont-gothic
+# Node runs its own test runner for the reports tests (its JUnit reporter is in Node 20).
+TEST_PACKAGES := $(DEBIAN_PACKAGES) nodejs chromium chromium-driver python3-venv strace python3-icu fonts-ipafont-gothic
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # The benchmark compares against Debian's Hugo, times with GNU time and loads `serve` with wrk.
 BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk

@@ -38,6 +38,11 @@ public struct SinglePageRenderer: Sendable {
         /// Each test of a report labelled with the results file or folder it came from
         /// (`--label-by`), so shards of a matrix stay apart rather than fold into one row.
         public var labelBy: TestLabel?
+        /// What a test name repeated in one results file means where the file does not say
+        /// (`--repeats`): another run, or a retry.
+        public var repeats: TestRepeats = .runs
+        /// Results of a job that retried the failed tests of the files given (`--rerun`).
+        public var rerunPaths: [String] = []
         /// Print failing tests as this CI system's annotations (`github`).
         public var annotations: AnnotationStyle?
         /// A template reading a name its view does not have is an error (`--strict`).
@@ -108,11 +113,17 @@ public struct SinglePageRenderer: Sendable {
             warnings: warnings)
     }
 
+    /// Tests, not runs: a test with a failed run is failing, one whose every run was skipped
+    /// did not run. A page that is no test report counts its rows.
     static func counts(_ page: Page) -> TestGate.Counts {
-        let rows = page.sections.flatMap(\.rows)
+        guard let tally = page.tally else {
+            let rows = page.sections.flatMap(\.rows)
+            return TestGate.Counts(
+                total: rows.count, failing: TestAnnotations.failingRows(page).count,
+                skipped: rows.count { $0.record["status"]?.text == "skipped" }, newFailures: page.comparison?.newFailures)
+        }
         return TestGate.Counts(
-            total: rows.count, failing: TestAnnotations.failingRows(page).count,
-            skipped: rows.count { $0.record["status"]?.text == "skipped" }, newFailures: page.comparison?.newFailures)
+            total: tally.tests, failing: tally.failingTests, skipped: tally.skippedTests, newFailures: page.comparison?.newFailures)
     }
 
     /// Where a reader finds the whole report: `full_report`, else the HTML (or Markdown) file
@@ -131,10 +142,11 @@ public struct SinglePageRenderer: Sendable {
         var historyRun: TestHistory.Run?
     }
 
-    /// Each data file's bytes, in the order given.
-    func readFiles() throws(Diagnostic) -> [(path: String, bytes: [UInt8])] {
+    /// Each data file's bytes, in the order given; a pattern the shell left unexpanded
+    /// (`reports/*.xml` that matched nothing there) is expanded here, and may match nothing.
+    func readFiles(_ paths: [String]) throws(Diagnostic) -> [(path: String, bytes: [UInt8])] {
         var files: [(path: String, bytes: [UInt8])] = []
-        for path in options.dataPaths {
+        for path in paths.flatMap({ ResultsPattern.expand($0, fileSystem: fileSystem) }) {
             do {
                 files.append((path, try fileSystem.read(path)))
             } catch {
@@ -145,38 +157,67 @@ public struct SinglePageRenderer: Sendable {
         return files
     }
 
-    /// Each file read into its shape; test results (whatever runner wrote them) with their
-    /// sources found and their shards labelled, and the name each run gives itself.
+    /// Each file read into its shape, and the name each run gives itself.
     func load(
-        _ files: [(path: String, bytes: [UInt8])], settings: PageSettings, isTestReport: Bool, warnings: inout [Diagnostic]
-    ) throws(Diagnostic) -> (shapes: [(path: String, bytes: [UInt8], shape: DatasetShape)], runNames: [String?]) {
+        _ files: [(path: String, bytes: [UInt8])], settings: PageSettings, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> [(path: String, bytes: [UInt8], shape: DatasetShape)] {
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
+        for (path, bytes) in files {
+            read.append((path, bytes, try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)))
+        }
+        return read
+    }
+
+    /// Test results, whatever runner wrote them, with their sources found and their shards
+    /// labelled: each file's records and the rule its repeated names were read by.
+    func loadResults(_ files: [(path: String, bytes: [UInt8])], warnings: inout [Diagnostic]) throws(Diagnostic) -> (files: [TestRuns.File], runNames: [String?]) {
         var sources = TestSources(fileSystem: fileSystem)
+        var read: [TestRuns.File] = []
         var runNames: [String?] = []
         for (path, bytes) in files {
-            let shape: DatasetShape
-            if isTestReport {
-                let results = try TestResultsReader.read(bytes, path: path, warnings: &warnings)
-                runNames.append(results.name)
-                var records = sources.locate(results.records, reportPath: path)
-                if let labelBy = options.labelBy { records = labelBy.label(records, path: path) }
-                shape = try PageSource.shape(.records(records), settings: settings, warnings: &warnings)
-            } else {
-                shape = try PageSource.load(bytes, path: path, settings: settings, warnings: &warnings)
-            }
-            read.append((path, bytes, shape))
+            let results = try TestResultsReader.read(bytes, path: path, repeats: options.repeats, warnings: &warnings)
+            runNames.append(results.name)
+            var records = sources.locate(results.records, reportPath: path)
+            if let labelBy = options.labelBy { records = labelBy.label(records, path: path) }
+            read.append(TestRuns.File(path: path, records: records, repeats: results.repeats ?? options.repeats))
         }
         return (read, runNames)
     }
 
     func render() throws(Diagnostic) -> RenderedPage {
-        let files = try readFiles()
+        let files = try readFiles(options.dataPaths)
         let isTestReport = files.allSatisfy { TestResultsReader.recognizes($0.bytes, path: $0.path) }
         let given = try readSettings(isTestReport: isTestReport)
         let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
         var warnings = given.warnings
-        let (read, runNames) = try load(files, settings: settings, isTestReport: isTestReport, warnings: &warnings)
-        var data = try Self.combine(read.map { ($0.path, $0.shape) })
+        for path in options.dataPaths + options.rerunPaths
+        where ResultsPattern.isPattern(path) && ResultsPattern.expand(path, fileSystem: fileSystem).isEmpty {
+            warnings.append(.warning(
+                at: SourceLocation(path: path), "no file matches this pattern",
+                hint: "the step that runs the tests may have written no results, or written them elsewhere"))
+        }
+        var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
+        var runNames: [String?] = []
+        var data: DatasetShape
+        var tally: TestTally?
+        // What else the outputs are made of: the reruns, and the rule repeats were read by.
+        var inputBytes = files.map(\.bytes)
+        if isTestReport {
+            let results = try loadResults(files, warnings: &warnings)
+            let rerunFiles = try readFiles(options.rerunPaths)
+            let reruns = try loadResults(rerunFiles, warnings: &warnings).files
+            inputBytes += rerunFiles.map(\.bytes) + [Array(options.repeats.rawValue.utf8)]
+            runNames = results.runNames
+            let rows = TestRuns.rows(results.files, reruns: reruns, warnings: &warnings)
+            data = try PageSource.shape(.records(rows), settings: settings, warnings: &warnings)
+            read = files.map { ($0.path, $0.bytes, data) }
+            let repeated = results.files.first { file in Set(file.records.map(TestRuns.testIdentity)).count < file.records.count }
+            tally = TestRuns.tally(rows, repeats: repeated?.repeats)
+            if rows.isEmpty { tally?.emptyFiles = options.dataPaths }
+        } else {
+            read = try load(files, settings: settings, warnings: &warnings)
+            data = try Self.combine(read.map { ($0.path, $0.shape) })
+        }
         var comparison: BaselineComparison?
         var trend: TestTrend?
         var historyRun: TestHistory.Run?
@@ -191,8 +232,7 @@ public struct SinglePageRenderer: Sendable {
                         hint: "a first run has none; keep this run's .json for the next"))
                 }
             }
-            let folded = TestRetries.fold(records)
-            let compared = TestComparison.compare(history?.markingFlips(folded) ?? folded, with: baseline)
+            let compared = TestComparison.compare(history?.markingFlips(records) ?? records, with: baseline)
             (data, comparison) = (.rows(compared.records), compared.comparison)
             if let history {
                 let run = history.run(of: compared.records)
@@ -232,11 +272,12 @@ public struct SinglePageRenderer: Sendable {
         var built = result.page
         built.comparison = comparison
         built.trend = trend
+        built.tally = tally
         warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
         // The same units a site build expands a page into, keyed by what the page is made of.
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
-        let key = ContentHash.fingerprint(read.map(\.bytes) + [settingsBytes, Array(templates.fingerprint.utf8)])
+        let key = ContentHash.fingerprint(inputBytes + [settingsBytes, Array(templates.fingerprint.utf8)])
         let outputs = PageOutputs(
             page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
         // No home page is written, so the pages link to none.

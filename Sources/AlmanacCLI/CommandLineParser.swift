@@ -124,6 +124,8 @@ public struct CommandLineParser {
                     .value("--history", "FILE", "keep each run's counts and failures in FILE (NDJSON): the trend, and flaky tests"),
                     .value("--history-limit", "N", "the runs the history keeps (default: 30)"),
                     .value("--label-by", "file|folder", "label each test with its results file or folder, so shards stay apart"),
+                    .value("--repeats", "runs|attempts", "a test name repeated in one file is another run (default) or a retry, where the file does not say"),
+                    .value("--rerun", "FILE,...", "results of a job that retried failed tests: each is an attempt of the test it retried"),
                     .value("--baseline", "FILE", "compare with an earlier report's JSON: new failures, still failing, fixed, added, removed"),
                     .value("--fail-on", "failures,empty", "exit 1 when any test failed (new-failures: only new ones), or none ran; the report is still written"),
                     .value("--min-tests", "N", "exit 1 when fewer than N tests ran (skipped ones did not)"),

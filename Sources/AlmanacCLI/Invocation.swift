@@ -123,6 +123,15 @@ enum Invocation {
             }
             render.labelBy = chosen
         }
+        if let rule = options.value("--repeats") {
+            guard let chosen = TestRepeats(rawValue: rule) else {
+                throw .invalidValue(option: "--repeats", value: rule, expected: "use runs or attempts")
+            }
+            render.repeats = chosen
+        }
+        if let reruns = options.value("--rerun") {
+            render.rerunPaths = reruns.split(separator: ",").map(String.init)
+        }
         if gate.conditions.contains(.newFailures) && render.baselinePath == nil {
             throw .invalidValue(option: "--fail-on", value: "new-failures", expected: "give --baseline FILE too: new is new since a baseline")
         }

@@ -11,8 +11,8 @@ import FoundationXML
 ///
 /// Parsing is Foundation's `XMLParser` (libxml2). A results file has no use for a document type,
 /// so one is refused outright: no external entity is ever fetched and no entity expands beyond
-/// XML's own five. Counts are the cases themselves; a suite's `tests`/`failures` attributes,
-/// which tools get wrong, are not read.
+/// XML's own five. Each `<testcase>` is a run; the suites' own totals (`JUnitTotals`) are the
+/// check on that count, and tell what a name written twice in the file means.
 public struct JUnitReader {
     public init() {}
 
@@ -31,17 +31,21 @@ public struct JUnitReader {
         try readResults(bytes, path: path, warnings: &warnings).records
     }
 
-    /// The cases, and what the run calls itself: the root `<testsuites name>` (pytest's
-    /// `pytest tests`, Jest's `jest tests`), else the name of its one top-level suite.
-    public func readResults(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestResults {
+    /// The cases, and what the run calls itself (`Collector.runName`). `repeats`: what a name
+    /// written twice means where the file's own totals do not say.
+    public func readResults(
+        _ bytes: [UInt8], path: String, repeats: TestRepeats = .runs, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> TestResults {
         let collector = Collector(path: path)
         try ResultsXML.parse(bytes, path: path, format: "JUnit XML", collector: collector)
         guard collector.sawRoot else {
             throw .error(at: SourceLocation(path: path), "empty XML file: no <testsuites> or <testsuite>")
         }
-        warnings += collector.warnings
-        let name = collector.rootName ?? (collector.topSuiteNames.count == 1 ? collector.topSuiteNames.first : nil)
-        return TestResults(records: collector.records.finish(), name: name.flatMap { $0.isEmpty ? nil : $0 })
+        let said = collector.totals.compactMap(\.repeats)
+        let rule = said.contains(.attempts) ? .attempts : said.isEmpty ? repeats : .runs
+        warnings += collector.totals.compactMap { $0.disagreement(rule: rule) }
+        let repeated = collector.totals.contains { $0.cases > $0.names.count }
+        return TestResults(records: collector.records.finish(), name: collector.runName, repeats: repeated ? rule : nil)
     }
 
     /// Root elements of other tools' result formats, named so the error says what the file is.
@@ -55,10 +59,16 @@ public struct JUnitReader {
         /// The cases read, in one table: a table per record would cost a fifth of a large report.
         var records = RecordTable.Builder()
 
-        var warnings: [Diagnostic] = []
         /// The root `<testsuites>`'s name, and the names of the suites directly inside it.
         var rootName: String?
         var topSuiteNames: [String] = []
+        /// The totals of every suite read, and of the root `<testsuites>`, in the file's order.
+        var totals: [JUnitTotals] = []
+        private var rootTotals: JUnitTotals?
+        /// Cases outside any suite (Node's reporter writes a test outside `describe` so), and
+        /// whether every case bears Node's fixed class name `test`.
+        private var rootCases = 0
+        private var isNode = true
         /// The enclosing `<testsuite>`s, innermost last.
         private var suites: [Suite] = []
 
@@ -71,12 +81,19 @@ public struct JUnitReader {
             /// every other tool, and GitHub, count from 1. pytest names its suite `pytest` unless
             /// told otherwise, and alone among Python's writers gives a host but no file.
             var isPytest: Bool
-            var location: SourceLocation
-            var declared: [String: Int]
-            var counted: [String: Int] = ["tests": 0, "failures": 0, "errors": 0, "skipped": 0]
+            var totals: JUnitTotals
         }
 
-        static let countAttributes = ["tests", "failures", "errors", "skipped"]
+        /// What the run calls itself: the root `<testsuites name>` (pytest's `pytest tests`,
+        /// Jest's `jest tests`), else its one top-level suite's name when it holds every case.
+        /// Node's reporter names neither, so its report is named by its top-level suites.
+        var runName: String? {
+            if let rootName, !rootName.isEmpty { return rootName }
+            let names = topSuiteNames.filter { !$0.isEmpty }
+            if names.count == 1 && rootCases == 0 { return names[0] }
+            guard isNode, !names.isEmpty, names.count <= 3 else { return nil }
+            return names.joined(separator: ", ")
+        }
         private var testCase: Case?
         /// Whether the outcome element being read decides the case's status.
         private var isDecidingOutcome = false
@@ -92,7 +109,9 @@ public struct JUnitReader {
             var details: String?
             var output: [String] = []
             /// Surefire's reruns: failed attempts before a pass (`flakyFailure`, `flakyError`)
-            /// or after the failure (`rerunFailure`, `rerunError`), and the first one's text.
+            /// or after the failure (`rerunFailure`, `rerunError`), and the first one's text. A
+            /// plain `<rerun>` (a failed attempt, as pytest-rerunfailures' writers call it) is
+            /// counted with the latter: the case's own outcome says whether it then passed.
             var flakyAttempts = 0
             var rerunAttempts = 0
             /// Of those, the ones that errored rather than failed, which Surefire's suite counts
@@ -118,15 +137,17 @@ public struct JUnitReader {
                     return
                 }
             }
-            if name == "testsuites" && suites.isEmpty { rootName = attributes["name"] }
+            if name == "testsuites" && suites.isEmpty && rootTotals == nil {
+                rootName = attributes["name"]
+                rootTotals = JUnitTotals(name: nil, location: location, attributes: attributes)
+            }
             switch name {
             case "testsuite":
                 if suites.isEmpty { topSuiteNames.append(attributes["name"] ?? "") }
-                var declared: [String: Int] = [:]
-                for key in Self.countAttributes { if let value = attributes[key].flatMap({ Int($0) }) { declared[key] = value } }
                 let file = attributes["file"] ?? attributes["filepath"]
                 let isPytest = attributes["name"] == "pytest" || (attributes["hostname"] != nil && file == nil)
-                suites.append(Suite(name: attributes["name"], file: file, isPytest: isPytest, location: location, declared: declared))
+                let totals = JUnitTotals(name: attributes["name"] ?? "", location: location, attributes: attributes)
+                suites.append(Suite(name: attributes["name"], file: file, isPytest: isPytest, totals: totals))
             case "testcase":
                 testCase = Case(attributes: attributes, location: location)
             case "failure", "error", "skipped":
@@ -141,7 +162,7 @@ public struct JUnitReader {
                     testCase?.details = nil
                 }
                 text = ""
-            case "flakyFailure", "flakyError", "rerunFailure", "rerunError":
+            case "flakyFailure", "flakyError", "rerunFailure", "rerunError", "rerun":
                 guard testCase != nil else { return }
                 if name.hasPrefix("flaky") { testCase?.flakyAttempts += 1 } else { testCase?.rerunAttempts += 1 }
                 if name.hasSuffix("Error") { testCase?.attemptErrors += 1 }
@@ -158,13 +179,15 @@ public struct JUnitReader {
         override func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             switch name {
             case "testsuite":
-                if let suite = suites.popLast() { check(suite) }
+                if let suite = suites.popLast() { totals.append(suite.totals) }
+            case "testsuites":
+                if suites.isEmpty, let root = rootTotals { totals.append(root) }
             case "failure", "error", "skipped":
                 let body = text.trimmingCharacters(in: .whitespacesAndNewlines)
                 if isDecidingOutcome && !body.isEmpty { testCase?.details = body }
                 isDecidingOutcome = false
                 text = ""
-            case "flakyFailure", "flakyError", "rerunFailure", "rerunError":
+            case "flakyFailure", "flakyError", "rerunFailure", "rerunError", "rerun":
                 isInAttempt = false
                 text = ""
             case "stackTrace":
@@ -178,14 +201,7 @@ public struct JUnitReader {
             case "testcase":
                 if let testCase {
                     records.append(fields(testCase), at: testCase.location)
-                    let counter = ["failed": "failures", "error": "errors", "skipped": "skipped"][testCase.status]
-                    let attempts = testCase.flakyAttempts + testCase.rerunAttempts
-                    for index in suites.indices {
-                        suites[index].counted["tests", default: 0] += 1 + attempts
-                        if let counter { suites[index].counted[counter, default: 0] += 1 }
-                        suites[index].counted["errors", default: 0] += testCase.attemptErrors
-                        suites[index].counted["failures", default: 0] += attempts - testCase.attemptErrors
-                    }
+                    count(testCase)
                 }
                 testCase = nil
                 text = ""
@@ -194,20 +210,18 @@ public struct JUnitReader {
             }
         }
 
-        /// Tools get these attributes wrong (retries, nesting); the cases are what is shown, so a
-        /// disagreement is worth a word, not an error.
-        private func check(_ suite: Suite) {
-            let wrong = Self.countAttributes.filter { key in suite.declared[key].map { $0 != suite.counted[key] } ?? false }
-            guard !wrong.isEmpty else { return }
-            let says = wrong.map { "\($0)=\"\(suite.declared[$0] ?? 0)\"" }.joined(separator: " ")
-            let holds = wrong.map { key in
-                let count = suite.counted[key] ?? 0
-                let noun = ["tests": "case", "failures": "failure", "errors": "error", "skipped": "skipped"][key] ?? key
-                return "\(count) \(noun)\(count == 1 || key == "skipped" ? "" : "s")"
-            }.joined(separator: ", ")
-            warnings.append(.warning(
-                at: suite.location, "suite '\(suite.name ?? "")' says \(says) but holds \(holds)",
-                hint: "Almanac counts the cases themselves; the suite's attributes are not used"))
+        /// The case in the totals of every suite around it and of the root.
+        private func count(_ testCase: Case) {
+            let attributes = testCase.attributes
+            let classname = attributes["classname"] ?? attributes["class"] ?? ""
+            let name = classname + "\u{1F}" + (attributes["name"] ?? "")
+            let attempts = testCase.flakyAttempts + testCase.rerunAttempts
+            for index in suites.indices {
+                suites[index].totals.count(status: testCase.status, attempts: attempts, attemptErrors: testCase.attemptErrors, name: name)
+            }
+            rootTotals?.count(status: testCase.status, attempts: attempts, attemptErrors: testCase.attemptErrors, name: name)
+            if suites.isEmpty { rootCases += 1 }
+            if classname != "test" { isNode = false }
         }
 
         private func fields(_ testCase: Case) -> Object {
@@ -216,7 +230,7 @@ public struct JUnitReader {
             let file = attributes["file"] ?? attributes["filepath"] ?? suites.last(where: { $0.file != nil })?.file
             let text = { (value: String?) -> Value in value.map { .string($0) } ?? .null }
             // A pass after failed attempts keeps the failure's words: they are why it is flaky.
-            let isFlaky = testCase.status == "passed" && testCase.flakyAttempts > 0
+            let isFlaky = testCase.status == "passed" && testCase.flakyAttempts + testCase.rerunAttempts > 0
             let message = Self.message(testCase.message, details: testCase.details) ?? (isFlaky ? testCase.attemptMessage : nil)
             let values: [Value] = [
                 text(suite), text(attributes["classname"] ?? attributes["class"]), .string(attributes["name"] ?? ""),
@@ -252,8 +266,8 @@ public struct JUnitReader {
         /// How a rerun case went, as a person says it: `passed on attempt 3 of 3`, `failed on all
         /// 2 attempts`; nil for a case run once.
         static func attempts(_ testCase: Case) -> String? {
-            if testCase.flakyAttempts > 0 && testCase.status == "passed" {
-                let count = testCase.flakyAttempts + 1
+            if testCase.flakyAttempts + testCase.rerunAttempts > 0 && testCase.status == "passed" {
+                let count = testCase.flakyAttempts + testCase.rerunAttempts + 1
                 return "passed on attempt \(count) of \(count)"
             }
             guard testCase.rerunAttempts > 0 else { return nil }

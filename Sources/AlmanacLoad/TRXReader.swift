@@ -9,7 +9,9 @@ import FoundationXML
 /// test by id; the test's class is in `<TestDefinitions>`, which comes after the results, so
 /// classes are filled in once the file is read. Outcomes: `Passed` (and `PassedButRunAborted`,
 /// `Warning`, `Completed`) passed, `Failed` failed, `NotExecuted`, `Inconclusive` and `Pending`
-/// skipped, and `Timeout`, `Aborted`, `Error`, `NotRunnable` and `Disconnected` errors.
+/// skipped, and `Timeout`, `Aborted`, `Error`, `NotRunnable` and `Disconnected` errors. A
+/// data-driven test writes a result per data row inside its own (`<InnerResults>`): the rows are
+/// its runs, and the outer result, which sums them up, is never counted beside them.
 struct TRXReader {
     func read(_ bytes: [UInt8], path: String) throws(Diagnostic) -> TestResults {
         let collector = Collector(path: path)
@@ -26,16 +28,21 @@ struct TRXReader {
     }
 
     final class Collector: ResultsXML.Collector {
-        var results: [(test: TestCase, testId: String, location: SourceLocation)] = []
+        typealias Result = (test: TestCase, testId: String, location: SourceLocation)
+        var results: [Result] = []
         /// Each test's class, by the test's id.
         var definitions: [String: String] = [:]
-        private var current: (test: TestCase, testId: String, location: SourceLocation)?
-        /// Results inside results (a data-driven test's rows) belong to the outer one.
-        private var depth = 0
+        /// The results being read, the innermost (a data row) last, each with whether it
+        /// held rows of its own.
+        private var open: [(result: Result, hasRows: Bool)] = []
+        private var current: Result? {
+            get { open.last?.result }
+            set { if let newValue, !open.isEmpty { open[open.count - 1].result = newValue } }
+        }
         private var definitionId: String?
         private var reading: [String] = []
 
-        override var isCollectingText: Bool { current != nil }
+        override var isCollectingText: Bool { !open.isEmpty }
 
         override func parser(
             _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
@@ -44,11 +51,10 @@ struct TRXReader {
             guard acceptsRoot(name, ["TestRun"], format: "TRX's <TestRun>", parser) else { return }
             switch name {
             case "UnitTestResult":
-                depth += 1
-                guard depth == 1 else { return }
+                if !open.isEmpty { open[open.count - 1].hasRows = true }
                 var test = TestCase(suite: nil, classname: nil, name: attributes["testName"] ?? "", status: Self.status(attributes["outcome"]))
                 test.time = TestCase.seconds(attributes["duration"].flatMap(Self.seconds))
-                current = (test, attributes["testId"] ?? "", location(parser))
+                open.append(((test, attributes["testId"] ?? open.last?.result.testId ?? "", location(parser)), false))
                 reading = []
             case "UnitTest":
                 definitionId = attributes["id"]
@@ -58,7 +64,7 @@ struct TRXReader {
                     definitions[definitionId] = String(className.split(separator: ",").first ?? Substring(className))
                 }
             default:
-                guard current != nil, depth == 1 else { return }
+                guard !open.isEmpty else { return }
                 reading.append(name)
                 text = ""
             }
@@ -67,13 +73,12 @@ struct TRXReader {
         override func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
             switch name {
             case "UnitTestResult":
-                depth -= 1
-                if depth == 0, let current { results.append(current) }
-                if depth == 0 { current = nil }
+                if let (result, hasRows) = open.popLast(), !hasRows { results.append(result) }
+                reading = []
             case "UnitTest":
                 definitionId = nil
             default:
-                guard current != nil, depth == 1, reading.last == name else { return }
+                guard !open.isEmpty, reading.last == name else { return }
                 switch name {
                 case "Message": current?.test.message = TestCase.nonEmpty(text)
                 case "StackTrace": current?.test.details = TestCase.nonEmpty(text)

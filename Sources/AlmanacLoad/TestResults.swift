@@ -5,9 +5,13 @@ import AlmanacCore
 public struct TestResults: Sendable {
     public var records: [Record]
     public var name: String?
+    /// What the file's own totals say a name repeated in it is, where it has such a name and
+    /// its totals tell; nil where they cannot.
+    public var repeats: TestRepeats?
 
-    public init(records: [Record], name: String?) {
+    public init(records: [Record], name: String?, repeats: TestRepeats? = nil) {
         self.records = records
         self.name = name
+        self.repeats = repeats
     }
 }

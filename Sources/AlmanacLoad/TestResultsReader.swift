@@ -14,14 +14,17 @@ public enum TestResultsReader {
     }
 
     /// `warnings`: what the reader noticed that is not an error (a JUnit suite whose counts
-    /// disagree with its cases).
-    public static func read(_ bytes: [UInt8], path: String, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestResults {
+    /// disagree with its cases). `repeats`: what a name written twice in a JUnit file means
+    /// where its own totals do not say.
+    public static func read(
+        _ bytes: [UInt8], path: String, repeats: TestRepeats = .runs, warnings: inout [Diagnostic]
+    ) throws(Diagnostic) -> TestResults {
         if DataFormat(path: path) == .json { return try CTRFReader().read(bytes, path: path) }
         switch ResultsXML.rootElement(bytes) {
         case "test-run": return try NUnitReader().read(bytes, path: path)
         case "assemblies", "assembly": return try XUnitReader().read(bytes, path: path)
         case "TestRun": return try TRXReader().read(bytes, path: path)
-        default: return try JUnitReader().readResults(bytes, path: path, warnings: &warnings)
+        default: return try JUnitReader().readResults(bytes, path: path, repeats: repeats, warnings: &warnings)
         }
     }
 }

@@ -26,6 +26,8 @@ public struct Page: Sendable {
     public var comparison: BaselineComparison?
     /// A test report's runs over time (`--history`).
     public var trend: TestTrend?
+    /// A test report's tests and runs, as the summary and the gate count them.
+    public var tally: TestTally?
     /// The filters and orders a reader may choose (`filters:`, `sortable:`).
     public var facets: Facets?
     /// The words around the data, in the page's locale, with its plural rules and numbers.

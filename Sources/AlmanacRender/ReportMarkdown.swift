@@ -168,6 +168,9 @@ public struct ReportMarkdown {
         case ("file", _):
             if let line = record["line"]?.text, !line.isEmpty { return value.text + ":" + line }
             return value.text
+        case ("repeat", _):
+            // Which run of a test run more than once: `Repeat 2`, not a bare `2`.
+            return (page.settings.labels[name] ?? page.strings.text(.columnRepeat)) + " " + (FieldText.formatted(value, nil, strings: page.strings) ?? value.text)
         default: return FieldText.formatted(value, page.settings.formats[name], strings: page.strings) ?? value.text
         }
     }

@@ -103,7 +103,7 @@ import Testing
         let miscounted = MemoryFileSystem(["r.xml": #"<testsuite name="s" tests="5"><testcase name="a"/></testsuite>"#])
         let warned = Captured()
         #expect(AlmanacCommand(fileSystem: miscounted).run(["render", "r.xml", "--quiet"], output: warned.output) == .success)
-        #expect(warned.error.first?.hasPrefix(#"r.xml:1:1: warning: suite 's' says tests="5" but holds 1 case"#) == true)
+        #expect(warned.error.first?.hasPrefix(#"r.xml:1:1: warning: suite 's' says tests="5" but holds 1 run"#) == true)
     }
 
     /// A job whose tests were never collected writes a report of none: green and empty

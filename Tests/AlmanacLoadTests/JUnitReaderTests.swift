@@ -278,7 +278,7 @@ import Testing
             </testsuites>
             """.utf8), path: "results.xml", warnings: &warnings)
         #expect(records.count == 3)
-        #expect(warnings.map(\.message) == [#"suite 'inner' says tests="3" failures="0" but holds 2 cases, 1 failure"#])
+        #expect(warnings.map(\.message) == [#"suite 'inner' says tests="3" failures="0" but holds 2 runs, 1 failure"#])
         #expect(warnings.first?.severity == .warning)
         #expect(warnings.first?.location?.line == 3)
     }

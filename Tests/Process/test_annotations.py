@@ -4,6 +4,7 @@ report names the file (xunit1, with pytest's 0-based lines) or only the class (x
 
 import os
 import pathlib
+import shutil
 import subprocess
 
 import pytest
@@ -74,3 +75,30 @@ def test_a_traceback_under_the_jobs_folder_names_the_file(tmp_path, report, buil
     moved.write_text((SAMPLES / report).read_text().replace(build_root, str(job)))
     lines = annotate(moved, job, tmp_path)
     assert lines[0].startswith(f"::error file={file},line={line},title=")
+
+
+def test_go_count_two_annotates_the_failed_run(tmp_path):
+    lines = annotate(SAMPLES / "go-count" / "gotestsum-count2.xml", SAMPLES / "go-count", tmp_path)
+    assert lines == [
+        "::error file=cache/cache_test.go,line=8,title=TestPut::Put(a) refused: the store kept a from an earlier run",
+    ]
+
+
+def test_node_failures_land_on_their_files(tmp_path):
+    """Node's own JUnit reporter, run here on `Tests/Samples/node`: a CommonJS frame names its
+    file by path, an ES module's by `file:///` URL, and both land on the failing line."""
+    project = tmp_path / "shop"
+    shutil.copytree(SAMPLES / "node" / "test", project / "test")
+    run = subprocess.run(
+        ["node", "--test", "--test-reporter=junit", "--test-reporter-destination=junit.xml", "test/"],
+        cwd=project, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 1, run.stderr  # three tests fail, as written
+    assert "file:///" in (project / "junit.xml").read_text()
+    lines = annotate(project / "junit.xml", project, tmp_path)
+    assert [line.split("::")[1] for line in lines] == [
+        "error file=test/cart.test.js,line=10,title=totals the prices",
+        "error file=test/cart.test.js,line=17,title=refunds",
+        "error file=test/price.test.mjs,line=9,title=formats a price",
+    ]
+    report = (tmp_path / "out" / "report.md").read_text()
+    assert report.startswith("# cart, checkout\n")

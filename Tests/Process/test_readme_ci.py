@@ -36,6 +36,16 @@ def github_expressions(script):
     return re.sub(r"\$\{\{\s*([\w.]+)\s*\}\}", lambda match: values[match.group(1)], script)
 
 
+def runner_environment(tmp_path, summary_text):
+    """`almanac` on the PATH and a job summary file, as a runner gives a step."""
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    (tools / "almanac").symlink_to(ALMANAC)
+    summary = tmp_path / "summary.md"
+    summary.write_text(summary_text)
+    return dict(os.environ, PATH=f"{tools}:{os.environ['PATH']}", GITHUB_STEP_SUMMARY=str(summary)), summary
+
+
 PASSING_BROKEN = PASSING.replace('time="0.2"/>', 'time="0.2"><failure message="now broken"/></testcase>')
 FAILING_FIXED = FAILING.replace('<failure message="assert 1 == 2">E   assert 1 == 2</failure>', "")
 
@@ -52,12 +62,7 @@ def test_the_readme_step_runs_as_written(tmp_path, files):
     reports.mkdir()
     for name, text in files.items():
         (reports / name).write_text(text)
-    tools = tmp_path / "bin"
-    tools.mkdir()
-    (tools / "almanac").symlink_to(ALMANAC)
-    summary = tmp_path / "summary.md"
-    summary.write_text("earlier steps' summary\n")
-    environment = dict(os.environ, PATH=f"{tools}:{os.environ['PATH']}", GITHUB_STEP_SUMMARY=str(summary))
+    environment, summary = runner_environment(tmp_path, "earlier steps' summary\n")
 
     def run_step():
         return subprocess.run(["bash", "-e", "-c", github_expressions(script)], cwd=tmp_path, env=environment,
@@ -92,3 +97,37 @@ def test_the_readme_step_runs_as_written(tmp_path, files):
         assert step.returncode == 1
         assert "3 tests: 1 failed (1 new), 2 passed (1 fixed)" in written, written
         assert written.index("## new failure") < written.index("## fixed")
+
+
+def run_readme_step(tmp_path, results):
+    """The README's step once in a fresh job folder whose `reports/` holds `results` (name →
+    path of a real runner's file), or no `reports/` at all when `results` is None."""
+    script, _ = readme_step()
+    if results is not None:
+        (tmp_path / "reports").mkdir()
+        for name, source in results.items():
+            (tmp_path / "reports" / name).write_bytes(source.read_bytes())
+    environment, summary = runner_environment(tmp_path, "")
+    step = subprocess.run(["bash", "-e", "-c", github_expressions(script)], cwd=tmp_path, env=environment,
+                          capture_output=True, text=True, timeout=60)
+    return step, summary.read_text()
+
+
+SAMPLES = ROOT / "Tests" / "Samples"
+
+
+def test_the_readme_step_counts_runs_of_a_parameterised_suite(tmp_path):
+    """Go's `-count=2` (two tests, four runs, one failed run): the job summary says both
+    numbers, and the job fails on the failed run."""
+    step, written = run_readme_step(tmp_path, {"go.xml": SAMPLES / "go-count" / "gotestsum-count2.xml"})
+    assert step.returncode == 1, step.stderr
+    assert "**2 tests, 4 runs: 1 failed, 3 passed · 0 ms · repeats counted as runs**" in written, written
+
+
+def test_the_readme_step_says_when_no_results_were_written(tmp_path):
+    """A test step that wrote no results: the pattern matches nothing, the job summary says so,
+    and `--fail-on empty` fails the job."""
+    step, written = run_readme_step(tmp_path, None)
+    assert step.returncode == 1, step.stderr
+    assert "no test ran" in step.stderr
+    assert "**No test results were found in reports/\\*.xml.**" in written, written

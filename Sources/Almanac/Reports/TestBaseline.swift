@@ -20,15 +20,19 @@ struct TestBaseline {
 
     /// A test is the same test from run to run by its class (else its suite) and its name, and
     /// the shard it ran in where they are labelled (`--label-by`): a suite's name may carry a
-    /// time stamp, and a time or a message changes every run.
-    static func identity(classname: String?, suite: String?, name: String, run: String?) -> String {
+    /// time stamp, and a time or a message changes every run. A test run more than once is
+    /// compared run by run (`repeat`: the second run with the second run before).
+    static func identity(classname: String?, suite: String?, name: String, run: String?, repetition: String? = nil) -> String {
         let owner = (classname?.isEmpty == false ? classname : suite) ?? ""
-        return (run ?? "") + "\u{1F}" + owner + "\u{1F}" + name
+        let test = (run ?? "") + "\u{1F}" + owner + "\u{1F}" + name
+        return repetition.map { test + "\u{1F}" + $0 } ?? test
     }
 
     static func identity(of record: Record) -> String {
-        let values = record.values(["classname", "suite", "name", "run"])
-        return identity(classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "", run: values[3]?.text)
+        let values = record.values(["classname", "suite", "name", "run", "repeat"])
+        return identity(
+            classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "", run: values[3]?.text,
+            repetition: values[4].flatMap { $0 == .null ? nil : $0.text })
     }
 
     /// Reads `path`; nil when the file does not exist (a first run has no baseline), which the
@@ -52,7 +56,9 @@ struct TestBaseline {
                 guard case .object(let row) = row, case .object(let fields)? = row["fields"], let status = fields["status"]?.text
                 else { throw notAReport(path) }
                 let name = fields["name"]?.text ?? row["label"]?.text ?? ""
-                let key = identity(classname: fields["classname"]?.text, suite: fields["suite"]?.text, name: name, run: fields["run"]?.text)
+                let key = identity(
+                    classname: fields["classname"]?.text, suite: fields["suite"]?.text, name: name, run: fields["run"]?.text,
+                    repetition: fields["repeat"].flatMap { $0 == .null ? nil : $0.text })
                 let time: Double? = if case .number(let number)? = fields["time"] { number.value } else { nil }
                 if baseline.tests.updateValue(Test(label: row["label"]?.text ?? name, status: status, time: time), forKey: key) == nil {
                     baseline.order.append(key)

@@ -10,7 +10,7 @@ enum TestReportInput {
     /// by outcome (`TestComparison`), failures first, by suite and name.
     static let defaults = [
         "group": "outcome", "group_order": TestComparison.order.joined(separator: ","), "sort": "suite,name",
-        "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,status,time,message,attempts,flips,previous",
+        "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,repeat,status,time,message,attempts,flips,previous",
         "detail": "failing", "max_bytes": "1000000", "formats": "time=duration", "labels": "previous=Before",
         "filters": "status,suite", "sortable": "time",
     ]
@@ -18,7 +18,7 @@ enum TestReportInput {
     /// What a report's own fields are called, in the page's language, unless the page names
     /// them itself (`labels:`).
     static let labelKeys: [(field: String, key: InterfaceString)] = [
-        ("run", .columnRun), ("suite", .columnSuite), ("status", .columnStatus), ("time", .columnTime),
+        ("run", .columnRun), ("suite", .columnSuite), ("repeat", .columnRepeat), ("status", .columnStatus), ("time", .columnTime),
         ("message", .columnMessage), ("attempts", .columnAttempts), ("flips", .columnFlips), ("previous", .columnBefore),
     ]
 

@@ -91,9 +91,12 @@ public struct TestSources {
         return nil
     }
 
-    /// The path in a frame token: `src/a.js:9:19` → `src/a.js`, `/x/A.cs:line` → `/x/A.cs`;
+    /// The path in a frame token: `src/a.js:9:19` → `src/a.js`, `/x/A.cs:line` → `/x/A.cs`,
+    /// `file:///x/a.mjs:9:10` → `/x/a.mjs`;
     /// nil for a token that names no file with a line.
     static func framePath(_ token: Substring) -> String? {
+        // An ES module's frame names its file by URL (Node: `file:///home/runner/x.test.mjs:9:10`).
+        let token = token.hasPrefix("file:///") ? token.dropFirst(7) : token
         guard let colon = token.firstIndex(of: ":") else { return nil }
         let path = token[..<colon]
         let rest = token[token.index(after: colon)...]

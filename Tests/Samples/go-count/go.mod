@@ -1,0 +1,3 @@
+module example.com/cache
+
+go 1.19
