@@ -190,54 +190,16 @@ public struct SinglePageRenderer: Sendable {
         let given = try readSettings(isTestReport: isTestReport)
         let (settings, settingsObject, prose) = (given.settings, given.object, given.prose)
         var warnings = given.warnings
-        for path in options.dataPaths + options.rerunPaths
-        where ResultsPattern.isPattern(path) && ResultsPattern.expand(path, fileSystem: fileSystem).isEmpty {
-            warnings.append(.warning(
-                at: SourceLocation(path: path), "no file matches this pattern",
-                hint: "the step that runs the tests may have written no results, or written them elsewhere"))
-        }
         var read: [(path: String, bytes: [UInt8], shape: DatasetShape)] = []
-        var runNames: [String?] = []
         var data: DatasetShape
-        var tally: TestTally?
-        // What else the outputs are made of: the reruns, and the rule repeats were read by.
-        var inputBytes = files.map(\.bytes)
+        var report: ReportRows?
         if isTestReport {
-            let results = try loadResults(files, warnings: &warnings)
-            let rerunFiles = try readFiles(options.rerunPaths)
-            let reruns = try loadResults(rerunFiles, warnings: &warnings).files
-            inputBytes += rerunFiles.map(\.bytes) + [Array(options.repeats.rawValue.utf8)]
-            runNames = results.runNames
-            let rows = TestRuns.rows(results.files, reruns: reruns, warnings: &warnings)
-            data = try PageSource.shape(.records(rows), settings: settings, warnings: &warnings)
-            read = files.map { ($0.path, $0.bytes, data) }
-            let repeated = results.files.first { file in Set(file.records.map(TestRuns.testIdentity)).count < file.records.count }
-            tally = TestRuns.tally(rows, repeats: repeated?.repeats)
-            if rows.isEmpty { tally?.emptyFiles = options.dataPaths }
+            let rows = try reportRows(files, settings: settings, warnings: &warnings)
+            (data, report) = (rows.data, rows)
+            read = files.map { ($0.path, $0.bytes, rows.data) }
         } else {
             read = try load(files, settings: settings, warnings: &warnings)
             data = try Self.combine(read.map { ($0.path, $0.shape) })
-        }
-        var comparison: BaselineComparison?
-        var trend: TestTrend?
-        var historyRun: TestHistory.Run?
-        if isTestReport, case .rows(let records) = data {
-            let history = try options.historyPath.map { path throws(Diagnostic) in try TestHistory.read(path, fileSystem: fileSystem, warnings: &warnings) }
-            var baseline: TestBaseline?
-            if let baselinePath = options.baselinePath {
-                baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
-                if baseline == nil {
-                    warnings.append(.warning(
-                        at: SourceLocation(path: baselinePath), "no baseline here: this run is not compared with an earlier one",
-                        hint: "a first run has none; keep this run's .json for the next"))
-                }
-            }
-            let compared = TestComparison.compare(history?.markingFlips(records) ?? records, with: baseline)
-            (data, comparison) = (.rows(compared.records), compared.comparison)
-            if let history {
-                let run = history.run(of: compared.records)
-                (historyRun, trend) = (run, history.appending(run, limit: options.historyLimit).trend)
-            }
         }
         var page = settings
         page.data = options.dataPath
@@ -248,35 +210,22 @@ public struct SinglePageRenderer: Sendable {
             } else if isTestReport && given.reportDefaults.contains("fields") {
                 page.fields = TestReportInput.fields(page.fields, records: records, grouping: page.grouping)
             }
-            if isTestReport && given.reportDefaults.contains("filters") {
-                page.filters = TestReportInput.filters(page.filters, records: records)
-            }
-            // A report's fields are named in its language, but for those the page names itself.
-            if isTestReport, let locale = LocaleTag(page.locale ?? options.locale) {
-                let strings = StringsCatalog.builtIn.strings(for: locale)
-                for (field, key) in TestReportInput.labelKeys where page.labels[field] == nil || given.reportDefaults.contains("labels") {
-                    page.labels[field] = strings.text(key)
-                }
-            }
-            if isTestReport && given.reportDefaults.contains("sortable") {
-                page.sortable = page.sortable.filter { field in records.contains { if case .number? = $0[field] { true } else { false } } }
-            }
+            if isTestReport { Self.fitReportSettings(&page, to: records, reportDefaults: given.reportDefaults, locale: options.locale) }
         }
         let fileName = read.count == 1 ? Slug.make(Path.fileName(of: Path.removingExtension(options.dataPath)), fallback: "report") : "report"
         let name = options.name ?? fileName
-        if page.title == nil { page.title = isTestReport ? TestReportInput.title(runNames) : PageSource.titleFromName(fileName) }
+        if page.title == nil { page.title = report.map { TestReportInput.title($0.runNames) } ?? PageSource.titleFromName(fileName) }
         let input = PageBuilder.Input(
             name: name, settings: page, prose: prose, data: data, source: SourceLocation(path: options.dataPath),
             defaultLocale: options.locale)
         let result = try PageBuilder().build(input)
         var built = result.page
-        built.comparison = comparison
-        built.trend = trend
-        built.tally = tally
+        (built.comparison, built.trend, built.tally) = (report?.comparison, report?.trend, report?.tally)
         warnings += result.warnings
         let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
         // The same units a site build expands a page into, keyed by what the page is made of.
         let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
+        let inputBytes = read.map(\.bytes) + (report?.moreInputs ?? [])
         let key = ContentHash.fingerprint(inputBytes + [settingsBytes, Array(templates.fingerprint.utf8)])
         let outputs = PageOutputs(
             page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
@@ -290,7 +239,7 @@ public struct SinglePageRenderer: Sendable {
         }
         var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
         if outputs.writesHTML && !options.isSingleFile { artifacts += templates.assets }
-        return RenderedPage(artifacts: artifacts, page: built, warnings: warnings, historyRun: historyRun)
+        return RenderedPage(artifacts: artifacts, page: built, warnings: warnings, historyRun: report?.historyRun)
     }
 
     /// The page's settings, as front matter gives them: from `--page`, then each option; with
