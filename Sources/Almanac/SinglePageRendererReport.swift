@@ -61,7 +61,7 @@ extension SinglePageRenderer {
         let compared = TestComparison.compare(history?.markingFlips(rows) ?? rows, with: baseline)
         (report.data, report.comparison) = (.rows(compared.records), compared.comparison)
         if let history {
-            let run = history.run(of: compared.records)
+            let run = history.run(of: compared.records, tests: report.tally.tests)
             (report.historyRun, report.trend) = (run, history.appending(run, limit: options.historyLimit).trend)
         }
     }

@@ -4,7 +4,8 @@ import AlmanacModel
 import AlmanacTestSupport
 import Testing
 
-/// A report's history: one line per run, kept to a limit, and the flips that make a test flaky.
+/// A report's history: one line per run, kept to a limit, and each test's flips — which are not
+/// retries, so they make no test flaky.
 @Suite struct TestHistoryTests {
     static func results(failing: Set<String>, tests: [String] = ["a", "b", "c"]) -> String {
         let cases = tests.map { name in
@@ -32,8 +33,8 @@ import Testing
         let text = try #require(fileSystem.text("h/history.ndjson"))
         let lines = text.split(separator: "\n")
         #expect(lines.count == 3)
-        // Run 3: `a` failed in run 2 only, so it has flipped twice, and is flaky.
-        #expect(lines[0] == #"{"run":3,"tests":3,"failed":0,"error":0,"flaky":1,"skipped":0,"passed":2,"seconds":1.5,"failing":[],"flaky_tests":["\u001ft\u001fa"]}"#)
+        // Run 3: `a` failed in run 2 only, so it has flipped twice, and is still not flaky.
+        #expect(lines[0] == #"{"run":3,"tests":3,"failed":0,"error":0,"flaky":0,"skipped":0,"passed":3,"seconds":1.5,"failing":[],"flaky_tests":[]}"#)
         #expect(lines[1].hasPrefix(#"{"run":4,"tests":3,"failed":2,"error":0,"flaky":0,"skipped":0,"passed":1,"seconds":1.5,"failing":["\u001ft\u001fa","#))
         var warnings: [Diagnostic] = []
         let history = try TestHistory.read("h/history.ndjson", fileSystem: fileSystem, warnings: &warnings)
@@ -41,17 +42,33 @@ import Testing
         #expect(warnings.isEmpty)
     }
 
-    /// Flipping between failing and passing twice or more is flaky; breaking once is not.
-    @Test func aTestThatFlipsIsFlakyWithItsFlipRate() throws {
+    /// A test that flips between failing and passing shows its flip rate; flaky is only what
+    /// was retried, so the summary and the history count no flaky test.
+    @Test func aTestThatFlipsShowsItsFlipRateAndIsNotFlaky() throws {
         let fileSystem = try Self.render([[], ["a"], [], ["a", "b"], ["b"], []])
         let markdown = try #require(fileSystem.text("Output/report.md"))
-        #expect(markdown.contains("**3 tests: 3 passed (2 flaky) · 1.5 s**"), "\(markdown)")
+        #expect(markdown.contains("**3 tests: 3 passed · 1.5 s**"), "\(markdown)")
+        #expect(!markdown.contains("flaky"), "\(markdown)")
         #expect(markdown.contains("| a | flipped 4 times in 6 runs (80%) |"))
         #expect(markdown.contains("| b | flipped 2 times in 6 runs (40%) |"))
-        #expect(markdown.contains("| Run | Tests | Failed | Errors | Flaky | Skipped | Time |\n| --- | --- | --- | --- | --- | --- | --- |\n| 6 | 3 | 0 | 0 | 2 | 0 | 1.5 s |"))
+        #expect(markdown.contains("| Run | Tests | Failed | Errors | Flaky | Skipped | Time |\n| --- | --- | --- | --- | --- | --- | --- |\n| 6 | 3 | 0 | 0 | 0 | 0 | 1.5 s |"))
         let html = try #require(fileSystem.text("Output/report.html"))
         #expect(html.contains(#"<svg class="trend-chart""#) && html.contains("in runs 1 to 6</figcaption>"))
         #expect(!html.contains("style="), "nothing a strict policy blocks")
+    }
+
+    /// A history line counts tests as the summary does, and each status per run: a name run
+    /// twice is one test of two runs.
+    @Test func aLineCountsTestsAndEachRunsStatus() throws {
+        let twice = #"<testsuite name="s" tests="3" failures="1"><testcase classname="t" name="a" time="1"/>"#
+            + #"<testcase classname="t" name="a" time="1"><failure message="no"/></testcase><testcase classname="t" name="b" time="1"/></testsuite>"#
+        let fileSystem = MemoryFileSystem(["r.xml": twice])
+        var options = SinglePageRenderer.Options(dataPath: "r.xml")
+        options.historyPath = "h.ndjson"
+        options.formats = [.markdown]
+        try SinglePageRenderer(options: options, fileSystem: fileSystem).run()
+        let line = try #require(fileSystem.text("h.ndjson"))
+        #expect(line.hasPrefix(#"{"run":1,"tests":2,"failed":1,"error":0,"flaky":0,"skipped":0,"passed":2,"#), "\(line)")
     }
 
     /// A test that failed in the baseline and passes now is fixed, though its history flips.

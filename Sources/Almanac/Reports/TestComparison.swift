@@ -3,8 +3,8 @@ import AlmanacModel
 
 /// Decides each test's `outcome`, the section a report lists it in, as a reviewer reads a run:
 /// what broke (new failures and errors), what was already broken (still failing or erroring),
-/// what this change fixed, what is flaky (passed only on a retry, or flipping across the
-/// history), and otherwise its status; so the section always says the test's status. Against
+/// what this change fixed, what is flaky (failed, was retried and passed: a flip across the
+/// history is not a retry), and otherwise its status; so the section always says the test's status. Against
 /// a baseline each row also gets `previous`, its status there where that differs (`new` when
 /// it had none), and the comparison counts what the rows cannot say: the tests that are gone.
 enum TestComparison {
@@ -62,8 +62,8 @@ enum TestComparison {
     }
 
     /// A failure is new or still failing against a baseline; a pass after failed attempts is
-    /// flaky, a pass of a test that failed in the baseline is fixed, one whose history flips
-    /// is flaky; else the test's status.
+    /// flaky whatever came before; a pass of a test that failed in the baseline is fixed;
+    /// else the test's status.
     static func outcome(of record: Record, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
         let status = record["status"]?.text ?? ""
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
@@ -76,11 +76,8 @@ enum TestComparison {
             default: return "new failure"
             }
         }
-        // A pass only on a retry is flaky whatever came before; a test that failed in the
-        // baseline and passes now is fixed, though its history flips; else it is flaky.
-        let isFlaky = record["flaky"] == .bool(true)
-        if isFlaky && record["attempts"]?.text.hasPrefix("passed on attempt") == true { return "flaky" }
+        if record["flaky"] == .bool(true) { return "flaky" }
         if wasFailing && status == "passed" { return "fixed" }
-        return isFlaky ? "flaky" : status
+        return status
     }
 }
