@@ -30,6 +30,9 @@ import Testing
         ("external/enricomi/TEST-com.github.guenhter.junit.CalculatorTest.xml", 24),
         ("pytest/pytest-xunit1.xml", 5),
         ("jest/junit.xml", 3),
+        ("surefire/orders/target/surefire-reports/TEST-com.acme.OrderTest.xml", 8),
+        ("surefire/orders/target/surefire-reports/junitreports/TEST-com.acme.OrderTest.xml", 8),
+        ("surefire/pricing/target/surefire-reports/TEST-com.acme.PriceTest.xml", 10),
     ])
     func theRunsAgreeWithTheRunnersTotals(sample: String, runs: Int) throws {
         let (results, warnings) = try read(sample)

@@ -35,6 +35,29 @@ import Testing
         #expect(markdown.contains("| TestLen | 1 |") && markdown.contains("| TestLen | 2 |"))
     }
 
+    /// TestNG data providers run by Surefire: one name a run per row, so three tests of eight
+    /// runs (tests="8" skipped="1" failures="1"); the failing row fails the gate, and each row
+    /// is numbered, as the file names none.
+    @Test func testNGDataProvidersAreRunsOfOneTest() throws {
+        let (markdown, rendered) = try render(["surefire/orders/target/surefire-reports/TEST-com.acme.OrderTest.xml"])
+        #expect(summary(markdown).hasPrefix("**3 tests, 8 runs: 1 failed, 1 skipped, 6 passed · "), "\(summary(markdown))")
+        #expect(summary(markdown).hasSuffix(" · repeats counted as runs**"))
+        #expect(rendered.counts == TestGate.Counts(total: 3, failing: 1, skipped: 0))
+        #expect(TestGate(conditions: [.failures]).reasons(rendered.counts) == ["1 test failed"])
+        #expect(markdown.contains("### totals\n\nRepeat 3 · "), "the failed row is numbered")
+    }
+
+    /// JUnit 5 parameterised and repeated tests under Surefire: each invocation is named
+    /// (`addsTax{int, int, int}[3]`, `staysStable{RepetitionInfo}[2]`) and counted as a test, as
+    /// the file's tests="10" does; the two failed invocations fail the gate by name.
+    @Test func junit5InvocationsKeepTheirNames() throws {
+        let (markdown, rendered) = try render(["surefire/pricing/target/surefire-reports/TEST-com.acme.PriceTest.xml"])
+        #expect(summary(markdown).hasPrefix("**10 tests: 2 failed, 8 passed · "), "\(summary(markdown))")
+        #expect(rendered.counts == TestGate.Counts(total: 10, failing: 2, skipped: 0))
+        #expect(markdown.contains("### addsTax{int, int, int}\\[3\\]") && markdown.contains("### staysStable{RepetitionInfo}\\[2\\]"))
+        #expect(!markdown.contains("Repeat "), "named invocations need no number")
+    }
+
     /// pytest-rerunfailures 16.6.1's attempts, told by the file's own totals: six tests, one
     /// flaky (it failed, was retried and passed) and one failed on every attempt.
     @Test func pytestRerunfailuresAttemptsFoldIntoSixTests() throws {
