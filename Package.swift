@@ -52,15 +52,18 @@ let package = Package(
         .target(name: "AlmanacWrite", dependencies: ["AlmanacCore"]),
         // `almanac add` and `remove`: records spliced into data files in place, atomically.
         .target(name: "AlmanacEdit", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel"]),
+        // Test reports: results files read as runs, folded into tests, compared with a baseline
+        // and a history, gated; what `render` of results adds to a one-page build.
+        .target(name: "AlmanacReports", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel"]),
         .target(
             name: "Almanac",
             dependencies: [
                 "AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacCommonMark", "AlmanacSource",
-                "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit",
+                "AlmanacTemplate", "AlmanacDefaults", "AlmanacRender", "AlmanacWrite", "AlmanacEdit", "AlmanacReports",
             ]),
         // `almanac serve`: the built site over HTTP on loopback, rebuilt and reloaded on change.
         .target(name: "AlmanacServe", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacTemplate", "AlmanacDefaults", "CHTTPServer", "CStopSignal"]),
-        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacServe"]),
+        .target(name: "AlmanacCLI", dependencies: ["Almanac", "AlmanacCore", "AlmanacModel", "AlmanacRender", "AlmanacEdit", "AlmanacReports", "AlmanacServe"]),
         .executableTarget(name: "AlmanacMain", dependencies: ["AlmanacCLI"]),
         // Every parser as a libFuzzer target (`make fuzz`), and a replayer of saved inputs.
         .executableTarget(name: "AlmanacFuzz", dependencies: ["AlmanacCore", "AlmanacLoad", "AlmanacModel", "AlmanacTemplate", "AlmanacEdit"]),
@@ -85,7 +88,8 @@ let package = Package(
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacSource", "AlmanacCore", "AlmanacModel", "AlmanacDefaults", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacReportsTests", dependencies: ["AlmanacReports", "AlmanacLoad", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacReports", "AlmanacSource", "AlmanacCore", "AlmanacModel", "AlmanacDefaults", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
     ],

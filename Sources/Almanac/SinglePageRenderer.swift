@@ -2,6 +2,7 @@ import AlmanacCore
 import AlmanacSource
 import AlmanacLoad
 import AlmanacModel
+import AlmanacReports
 import AlmanacRender
 import AlmanacTemplate
 import AlmanacWrite

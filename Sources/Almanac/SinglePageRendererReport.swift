@@ -1,6 +1,7 @@
 import AlmanacCore
 import AlmanacLoad
 import AlmanacModel
+import AlmanacReports
 import AlmanacSource
 
 /// What makes `render` of results files a test report: the runs read and counted, compared with

@@ -1,6 +1,7 @@
 import Almanac
 import AlmanacCore
 import AlmanacModel
+import AlmanacReports
 import AlmanacRender
 import AlmanacServe
 

@@ -1,4 +1,5 @@
 @testable import Almanac
+@testable import AlmanacReports
 import AlmanacCore
 import AlmanacTestSupport
 import Testing

@@ -12,19 +12,19 @@ import AlmanacModel
 ///
 /// A line: `{"run":12,"tests":1204,"failed":7,"error":2,"flaky":3,"skipped":5,"passed":1187,
 /// "seconds":192.4,"failing":["…"],"flaky_tests":["…"]}`.
-struct TestHistory {
-    struct Run: Equatable {
-        var trend: TestTrend.Run
-        var failing: [String]
-        var flaky: [String]
+public struct TestHistory {
+    public struct Run: Equatable {
+        public var trend: TestTrend.Run
+        public var failing: [String]
+        public var flaky: [String]
     }
 
-    var runs: [Run] = []
+    public var runs: [Run] = []
 
     /// The history in `path`, or none when there is no file yet. A line that cannot be read
     /// (cut short by a killed writer of another tool, edited by hand) is a warning and is left
     /// out; the others are kept.
-    static func read(_ path: String, fileSystem: any FileSystem, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestHistory {
+    public static func read(_ path: String, fileSystem: any FileSystem, warnings: inout [Diagnostic]) throws(Diagnostic) -> TestHistory {
         guard fileSystem.exists(path) else { return TestHistory() }
         let bytes: [UInt8]
         do {
@@ -71,7 +71,7 @@ struct TestHistory {
 
     /// This run, as its line will record it, numbered after the last one kept: `tests` counts
     /// tests, the statuses count runs, as the summary does.
-    func run(of records: [Record], tests: Int) -> Run {
+    public func run(of records: [Record], tests: Int) -> Run {
         var trend = TestTrend.Run(
             number: (runs.last?.trend.number ?? 0) + 1, tests: tests, failed: 0, error: 0, flaky: 0, skipped: 0, passed: 0, seconds: 0)
         var failing: [String] = []
@@ -95,7 +95,7 @@ struct TestHistory {
 
     /// `records` with each test's flips across the kept runs and this one: `flips`
     /// (`flipped 4 times in 30 runs (14%)`) on a test that flipped.
-    func markingFlips(_ records: [Record]) -> [Record] {
+    public func markingFlips(_ records: [Record]) -> [Record] {
         guard !runs.isEmpty else { return records }
         let failingSets = runs.map { Set($0.failing) }
         var builder = RecordTable.Builder()
@@ -115,14 +115,14 @@ struct TestHistory {
     }
 
     /// The kept runs and `run`, the last `limit` of them.
-    func appending(_ run: Run, limit: Int) -> TestHistory {
+    public func appending(_ run: Run, limit: Int) -> TestHistory {
         TestHistory(runs: Array((runs + [run]).suffix(limit)))
     }
 
-    var trend: TestTrend { TestTrend(runs: runs.map(\.trend)) }
+    public var trend: TestTrend { TestTrend(runs: runs.map(\.trend)) }
 
     /// One line per run, each a JSON object with its keys in a fixed order.
-    func ndjson() -> [UInt8] {
+    public func ndjson() -> [UInt8] {
         var bytes: [UInt8] = []
         let writer = JSONWriter(pretty: false)
         for run in runs {
@@ -145,7 +145,7 @@ struct TestHistory {
     /// Appends `run` to the file at `path`, keeping the last `limit` runs: read again and
     /// replaced in one step under a lock beside it (`FILE.lock`), so two jobs writing one
     /// history take turns and a killed one leaves the file as it was.
-    static func append(_ run: Run, to path: String, limit: Int, fileSystem: any FileSystem) throws(Diagnostic) {
+    public static func append(_ run: Run, to path: String, limit: Int, fileSystem: any FileSystem) throws(Diagnostic) {
         let folder = Path.directory(of: path)
         do {
             if !folder.isEmpty && !fileSystem.isDirectory(folder) { try fileSystem.createDirectory(folder) }

@@ -7,21 +7,21 @@ import AlmanacModel
 /// history is not a retry), and otherwise its status; so the section always says the test's status. Against
 /// a baseline each row also gets `previous`, its status there where that differs (`new` when
 /// it had none), and the comparison counts what the rows cannot say: the tests that are gone.
-enum TestComparison {
+public enum TestComparison {
     /// The outcomes a report is grouped by, in the order a reviewer wants them: what this
     /// change broke and fixed, then what was broken already. `failed` and `error` are a run's
     /// with no baseline to compare with.
-    static let order = [
+    public static let order = [
         "new failure", "new error", "fixed", "still failing", "still erroring", "failed", "error", "flaky", "skipped", "passed",
     ]
 
     /// A test counts as much slower when it takes twice as long as before and half a second
     /// more: a doubling of 2 ms is noise.
-    static let slowerFactor = 2.0
-    static let slowerSeconds = 0.5
+    public static let slowerFactor = 2.0
+    public static let slowerSeconds = 0.5
 
     /// `baseline` nil (none asked for, or a first run): no comparison to summarize.
-    static func compare(_ records: [Record], with baseline: TestBaseline?) -> (records: [Record], comparison: BaselineComparison?) {
+    public static func compare(_ records: [Record], with baseline: TestBaseline?) -> (records: [Record], comparison: BaselineComparison?) {
         var comparison = BaselineComparison()
         var seen = Set<String>()
         var slower: [BaselineComparison.Slower] = []
@@ -64,7 +64,7 @@ enum TestComparison {
     /// A failure is new or still failing against a baseline; a pass after failed attempts is
     /// flaky whatever came before; a pass of a test that failed in the baseline is fixed;
     /// else the test's status.
-    static func outcome(of record: Record, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
+    public static func outcome(of record: Record, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
         let status = record["status"]?.text ?? ""
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
         if PageSettings.isFailing(record) {

@@ -6,23 +6,27 @@ import AlmanacModel
 /// test in two shards no label keeps apart), never a retry; its runs are numbered (`repeat`),
 /// since nothing else tells them apart. Retries fold first (`TestAttempts`): repeats in a file
 /// read as attempts, and each test of a rerun job onto the run it retried.
-enum TestRuns {
+public enum TestRuns {
     /// A results file's records, and the rule its repeated names were read by.
-    struct File {
-        var path: String
-        var records: [Record]
-        var repeats: TestRepeats
+    public struct File {
+        public var path: String
+        public var records: [Record]
+        public var repeats: TestRepeats
+
+        public init(path: String, records: [Record], repeats: TestRepeats) {
+            (self.path, self.records, self.repeats) = (path, records, repeats)
+        }
     }
 
     /// A test is one name in one class (else suite) and shard, whatever its runs.
-    static func testIdentity(of record: Record) -> String {
+    public static func testIdentity(of record: Record) -> String {
         let values = record.values(["classname", "suite", "name", "run"])
         return TestBaseline.identity(classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "", run: values[3]?.text)
     }
 
     /// The rows of `files`, with `reruns` folded onto the runs they retried. `warnings` gains a
     /// word for each rerun of a test that no results file ran.
-    static func rows(_ files: [File], reruns: [File], warnings: inout [Diagnostic]) -> [Record] {
+    public static func rows(_ files: [File], reruns: [File], warnings: inout [Diagnostic]) -> [Record] {
         var records: [Record] = []
         for file in files {
             records += file.repeats == .attempts ? TestAttempts.foldRepeats(file.records) : file.records
@@ -32,7 +36,7 @@ enum TestRuns {
     }
 
     /// Each rerun onto the run it retried: the test's first failing run, else its last.
-    static func fold(_ reruns: [Record], onto records: [Record], warnings: inout [Diagnostic]) -> [Record] {
+    public static func fold(_ reruns: [Record], onto records: [Record], warnings: inout [Diagnostic]) -> [Record] {
         var target: [String: Int] = [:]
         for (index, record) in records.enumerated() {
             let key = testIdentity(of: record)
@@ -66,7 +70,7 @@ enum TestRuns {
     }
 
     /// The runs of a test that ran more than once numbered 1, 2, … in the order they ran.
-    static func numbered(_ records: [Record]) -> [Record] {
+    public static func numbered(_ records: [Record]) -> [Record] {
         var counts: [String: Int] = [:]
         let keys = records.map(testIdentity)
         for key in keys { counts[key, default: 0] += 1 }
@@ -89,7 +93,7 @@ enum TestRuns {
 
     /// The tests and runs of `records`: a test fails with any failed run, and is skipped when
     /// every run was.
-    static func tally(_ records: [Record], repeats: TestRepeats?) -> TestTally {
+    public static func tally(_ records: [Record], repeats: TestRepeats?) -> TestTally {
         var failing = Set<String>()
         var ran = Set<String>()
         var tests = Set<String>()

@@ -9,7 +9,7 @@ public enum TestLabel: String, Sendable, CaseIterable {
     /// The folder the results file is in: `reports/windows/junit.xml` → `windows`.
     case folder
 
-    func label(_ records: [Record], path: String) -> [Record] {
+    public func label(_ records: [Record], path: String) -> [Record] {
         let run: String
         switch self {
         case .file: run = Path.fileName(of: Path.removingExtension(path))

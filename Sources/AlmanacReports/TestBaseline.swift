@@ -7,28 +7,28 @@ import AlmanacLoad
 ///
 /// Its shape, as the README documents it: `{"sections": [{"rows": [{"label": …, "fields":
 /// {"classname": …, "suite": …, "name": …, "status": …, "time": …, "run": …}}]}]}`.
-struct TestBaseline {
-    struct Test {
-        var label: String
-        var status: String
-        var time: Double?
+public struct TestBaseline {
+    public struct Test {
+        public var label: String
+        public var status: String
+        public var time: Double?
     }
 
     /// The tests by their identity (`TestBaseline.identity`), and that order.
-    var tests: [String: Test] = [:]
-    var order: [String] = []
+    public var tests: [String: Test] = [:]
+    public var order: [String] = []
 
     /// A test is the same test from run to run by its class (else its suite) and its name, and
     /// the shard it ran in where they are labelled (`--label-by`): a suite's name may carry a
     /// time stamp, and a time or a message changes every run. A test run more than once is
     /// compared run by run (`repeat`: the second run with the second run before).
-    static func identity(classname: String?, suite: String?, name: String, run: String?, repetition: String? = nil) -> String {
+    public static func identity(classname: String?, suite: String?, name: String, run: String?, repetition: String? = nil) -> String {
         let owner = (classname?.isEmpty == false ? classname : suite) ?? ""
         let test = (run ?? "") + "\u{1F}" + owner + "\u{1F}" + name
         return repetition.map { test + "\u{1F}" + $0 } ?? test
     }
 
-    static func identity(of record: Record) -> String {
+    public static func identity(of record: Record) -> String {
         let values = record.values(["classname", "suite", "name", "run", "repeat"])
         return identity(
             classname: values[0]?.text, suite: values[1]?.text, name: values[2]?.text ?? "", run: values[3]?.text,
@@ -37,7 +37,7 @@ struct TestBaseline {
 
     /// Reads `path`; nil when the file does not exist (a first run has no baseline), which the
     /// caller says in a warning.
-    static func read(_ path: String, fileSystem: any FileSystem) throws(Diagnostic) -> TestBaseline? {
+    public static func read(_ path: String, fileSystem: any FileSystem) throws(Diagnostic) -> TestBaseline? {
         guard fileSystem.exists(path) else { return nil }
         let bytes: [UInt8]
         do {

@@ -8,12 +8,12 @@ import AlmanacModel
 /// 16 writes one case per attempt, the earlier ones with no failure in them), or as the results
 /// of a rerun job given with `--rerun`. (Surefire's retries inside one case are read as one
 /// case by `JUnitReader`.)
-enum TestAttempts {
+public enum TestAttempts {
     /// `attempts` in the order they ran, as one row: the last attempt's outcome, the failure
     /// that makes a pass flaky, the time of them all, and how it went (`passed on attempt 2 of
     /// 2`). `retriedAfterFailure`: each attempt but the last is known to have failed, since the
     /// runner retries only a failure, whatever the file wrote of it.
-    static func fold(_ attempts: [Record], retriedAfterFailure: Bool) -> Object {
+    public static func fold(_ attempts: [Record], retriedAfterFailure: Bool) -> Object {
         guard let last = attempts.last else { return Object() }
         guard attempts.count > 1 else { return last.fields }
         let status = last["status"]?.text ?? ""
@@ -38,7 +38,7 @@ enum TestAttempts {
     }
 
     /// How the attempts went, as a person says it.
-    static func said(status: String, attempts: [Record], isFlaky: Bool, retriedAfterFailure: Bool) -> String {
+    public static func said(status: String, attempts: [Record], isFlaky: Bool, retriedAfterFailure: Bool) -> String {
         let count = attempts.count
         if isFlaky { return "passed on attempt \(count) of \(count)" }
         let word = status == "error" ? "errored" : status
@@ -48,7 +48,7 @@ enum TestAttempts {
     }
 
     /// A file's cases with each name's repeats folded as attempts, in the order names first ran.
-    static func foldRepeats(_ records: [Record]) -> [Record] {
+    public static func foldRepeats(_ records: [Record]) -> [Record] {
         var order: [String] = []
         var attempts: [String: [Record]] = [:]
         for record in records {

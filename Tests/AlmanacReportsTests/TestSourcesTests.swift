@@ -1,4 +1,4 @@
-@testable import Almanac
+@testable import AlmanacReports
 import AlmanacCore
 import AlmanacLoad
 import AlmanacTestSupport

@@ -7,13 +7,13 @@ import Glibc
 /// matched nothing (or was quoted), and a CI job whose tests wrote no results would then stop at
 /// "cannot read" with no report at all. Expanded here instead, `*`, `?` and `[…]` within a name
 /// and `**` across folders, it may match nothing, and the report says that no results were found.
-enum ResultsPattern {
-    static func isPattern(_ path: String) -> Bool {
+public enum ResultsPattern {
+    public static func isPattern(_ path: String) -> Bool {
         path.contains { $0 == "*" || $0 == "?" || $0 == "[" }
     }
 
     /// The files `path` names, sorted; `path` itself where it is no pattern or names a file.
-    static func expand(_ path: String, fileSystem: any FileSystem) -> [String] {
+    public static func expand(_ path: String, fileSystem: any FileSystem) -> [String] {
         guard isPattern(path), !fileSystem.exists(path) else { return [path] }
         let isAbsolute = path.hasPrefix("/")
         let parts = path.split(separator: "/").map(String.init)

@@ -5,10 +5,10 @@ import AlmanacModel
 /// What makes `render` of results files a test report rather than a table: the settings a
 /// report reads best with, the title the run gives itself, and the columns worth a reader's
 /// eye, decided from the tests themselves.
-enum TestReportInput {
+public enum TestReportInput {
     /// The settings a JUnit report gets unless the page or an option says otherwise: grouped
     /// by outcome (`TestComparison`), failures first, by suite and name.
-    static let defaults = [
+    public static let defaults = [
         "group": "outcome", "group_order": TestComparison.order.joined(separator: ","), "sort": "suite,name",
         "search": "name,classname,suite,message", "summary": "tests", "fields": "run,suite,repeat,status,time,message,attempts,flips,previous",
         "detail": "failing", "max_bytes": "1000000", "formats": "time=duration", "labels": "previous=Before",
@@ -17,14 +17,14 @@ enum TestReportInput {
 
     /// What a report's own fields are called, in the page's language, unless the page names
     /// them itself (`labels:`).
-    static let labelKeys: [(field: String, key: InterfaceString)] = [
+    public static let labelKeys: [(field: String, key: InterfaceString)] = [
         ("run", .columnRun), ("suite", .columnSuite), ("repeat", .columnRepeat), ("status", .columnStatus), ("time", .columnTime),
         ("message", .columnMessage), ("attempts", .columnAttempts), ("flips", .columnFlips), ("previous", .columnBefore),
     ]
 
     /// The default filters less those with nothing to choose between: a field the tests do not
     /// have, or whose value is the same in every test.
-    static func filters(_ filters: [FilterSpec], records: [Record]) -> [FilterSpec] {
+    public static func filters(_ filters: [FilterSpec], records: [Record]) -> [FilterSpec] {
         filters.filter { filter in
             guard let first = records.first?[filter.field]?.text else { return false }
             return records.contains { ($0[filter.field]?.text ?? "") != first }
@@ -33,7 +33,7 @@ enum TestReportInput {
 
     /// The report's title when the page gives none: the name every file gives its run
     /// (`pytest tests`, a Go package, a Surefire class), else `Test report`.
-    static func title(_ names: [String?]) -> String {
+    public static func title(_ names: [String?]) -> String {
         guard let first = names.first, let name = first, names.allSatisfy({ $0 == first }) else { return "Test report" }
         return name
     }
@@ -42,7 +42,7 @@ enum TestReportInput {
     /// grouped by, the status when they are grouped by outcome (each outcome is one status),
     /// and one that says the same on every row (a suite column that reads `pytest`
     /// throughout); a report of one row keeps every field it has a value for.
-    static func fields(_ fields: [String], records: [Record], grouping: Grouping) -> [String] {
+    public static func fields(_ fields: [String], records: [Record], grouping: Grouping) -> [String] {
         let groupField: String? = if case .field(let field) = grouping { field } else { nil }
         return fields.filter { field in
             guard field != groupField, !(field == "status" && groupField == "outcome") else { return false }

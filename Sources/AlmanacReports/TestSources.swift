@@ -9,7 +9,7 @@ import Foundation
 /// likely paths are tried against the folder the job runs in, and the first that exists is
 /// taken. A guess that finds no file finds nothing: the row keeps no `file`.
 public struct TestSources {
-    let fileSystem: any FileSystem
+    public let fileSystem: any FileSystem
     private var found: [Key: String?] = [:]
 
     private struct Key: Hashable {
@@ -47,7 +47,7 @@ public struct TestSources {
     }
 
     /// The first candidate that exists, asked once per class and set of folders.
-    mutating func file(forClass classname: String, roots: [String]) -> String? {
+    public mutating func file(forClass classname: String, roots: [String]) -> String? {
         let key = Key(roots: roots, classname: classname)
         if let known = found[key] { return known }
         let candidates = roots.flatMap { root in Self.candidates(classname: classname).map { root.isEmpty ? $0 : Path.join(root, $0) } }
@@ -64,7 +64,7 @@ public struct TestSources {
     /// /src/Acme.Tests/CalcTests.cs:line 21` where the job runs in `/src`), a relative path
     /// that exists, or Go's bare `calc_test.go:13` in the folder its package is. Dependencies
     /// (`node_modules`, `vendor`, `site-packages`) are not the test's file.
-    mutating func file(fromTrace details: String, classname: String) -> String? {
+    public mutating func file(fromTrace details: String, classname: String) -> String? {
         if workspace == nil {
             let folder = fileSystem.resolved(".")
             let goModule = (try? fileSystem.read("go.mod")).flatMap { bytes in
@@ -94,7 +94,7 @@ public struct TestSources {
     /// The path in a frame token: `src/a.js:9:19` → `src/a.js`, `/x/A.cs:line` → `/x/A.cs`,
     /// `file:///x/a.mjs:9:10` → `/x/a.mjs`;
     /// nil for a token that names no file with a line.
-    static func framePath(_ token: Substring) -> String? {
+    public static func framePath(_ token: Substring) -> String? {
         // An ES module's frame names its file by URL (Node: `file:///home/runner/x.test.mjs:9:10`).
         let token = token.hasPrefix("file:///") ? token.dropFirst(7) : token
         guard let colon = token.firstIndex(of: ":") else { return nil }
@@ -108,7 +108,7 @@ public struct TestSources {
 
     /// The folders a class's path is relative to: a Maven or Gradle module's own (the folder
     /// above `target/surefire-reports` or `build/test-results`), then the one the job runs in.
-    static func roots(reportPath: String) -> [String] {
+    public static func roots(reportPath: String) -> [String] {
         var roots: [String] = []
         for marker in ["target/surefire-reports", "target/failsafe-reports", "build/test-results"] {
             let padded = "/" + reportPath
@@ -122,7 +122,7 @@ public struct TestSources {
     /// Paths `classname` may be written in, most specific first: each dotted prefix as a
     /// Python module, then the whole name (less a nested class's `$Inner`) under the source
     /// folders of Maven and Gradle for Java, Kotlin, Groovy and Scala.
-    static func candidates(classname: String) -> [String] {
+    public static func candidates(classname: String) -> [String] {
         let outer = classname.split(separator: "$", maxSplits: 1).first.map(String.init) ?? classname
         let parts = outer.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !parts.isEmpty, parts.allSatisfy({ Self.isIdentifier($0) }) else { return [] }
