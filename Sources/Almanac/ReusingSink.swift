@@ -2,12 +2,12 @@ import AlmanacCore
 import AlmanacRender
 import AlmanacWrite
 
-/// Writes a unit's files into staging, but links from the previous output each file whose
+/// Writes a unit's files into the target, but links from the previous output each file whose
 /// bytes fingerprint as the last build's did. The search data of a page whose data changed is
 /// made again whole; of its hundreds of shard files, only those that hold a changed row's
 /// words come out different, and only they are written.
 final class ReusingSink: ArtifactSink {
-    let staging: OutputWriter.Staging
+    let staging: any OutputTarget
     /// The fingerprint of each file's bytes in the previous output.
     let previous: [String: String]
     /// The fingerprint of each file written or kept, for the next build.
@@ -15,7 +15,7 @@ final class ReusingSink: ArtifactSink {
     /// How many files were linked rather than written.
     private(set) var reused = 0
 
-    init(staging: OutputWriter.Staging, previous: [String: String]) {
+    init(staging: any OutputTarget, previous: [String: String]) {
         self.staging = staging
         self.previous = previous
     }

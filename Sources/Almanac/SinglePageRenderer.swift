@@ -8,7 +8,10 @@ import AlmanacTemplate
 import AlmanacWrite
 
 /// `almanac render DATAFILE...`: one page from one or more data files, no content folder
-/// needed — the quick way for a CI job to turn its results files into a report.
+/// needed — the quick way for a CI job to turn its results files into a report. It is a build
+/// of a one-page site: the page's units in a `SiteManifest`, made by the `SiteEmitter` on every
+/// core, as `build` makes them — but written in place, beside whatever else the folder holds,
+/// with no home page, sitemap or stamp.
 public struct SinglePageRenderer: Sendable {
     public struct Options: Sendable {
         /// The data files, read into one page; several must each be a list of records.
@@ -91,12 +94,18 @@ public struct SinglePageRenderer: Sendable {
         } catch {
             throw DiagnosticList([error])
         }
-        let (artifacts, page, warnings) = (rendered.artifacts, rendered.page, rendered.warnings)
+        let (manifest, page, warnings) = (rendered.manifest, rendered.page, rendered.warnings)
+        let target: OutputWriter.InPlace
         do {
-            try OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath).writeInPlace(artifacts)
+            target = try OutputWriter.InPlace(OutputWriter(fileSystem: fileSystem, outputPath: options.outputPath))
         } catch {
             throw DiagnosticList([.error(at: nil, "cannot write \(options.outputPath): \(error)")])
         }
+        let emitted = try SiteEmitter(
+            fileSystem: fileSystem, outputPath: options.outputPath, library: rendered.library, site: rendered.site, manifest: manifest,
+            previous: nil
+        ).emit(into: target)
+        let written = manifest.units.flatMap { [$0.path] + (emitted.extraFiles[$0.path] ?? []) }
         if let historyPath = options.historyPath, let run = rendered.historyRun {
             do {
                 try TestHistory.append(run, to: historyPath, limit: options.historyLimit, fileSystem: fileSystem)
@@ -106,11 +115,11 @@ public struct SinglePageRenderer: Sendable {
         }
         var annotations: [String] = []
         switch options.annotations {
-        case .github: annotations = TestAnnotations.github(page, report: reportLocation(page, written: artifacts.map(\.path)))
+        case .github: annotations = TestAnnotations.github(page, report: reportLocation(page, written: written))
         case nil: break
         }
         return Rendered(
-            written: artifacts.map(\.path), annotations: annotations, counts: Self.counts(page),
+            written: written, annotations: annotations, counts: Self.counts(page),
             warnings: warnings)
     }
 
@@ -135,9 +144,11 @@ public struct SinglePageRenderer: Sendable {
         return pageFile.map { Path.join(options.outputPath, $0) }
     }
 
-    /// What `render` made, and the line the history gains when the outputs are written.
+    /// What `render` will make, and the line the history gains when the outputs are written.
     struct RenderedPage {
-        var artifacts: [Artifact]
+        var manifest: SiteManifest
+        var library: TemplateLibrary
+        var site: SiteInfo
         var page: Page
         var warnings: [Diagnostic]
         var historyRun: TestHistory.Run?
@@ -223,24 +234,36 @@ public struct SinglePageRenderer: Sendable {
         var built = result.page
         (built.comparison, built.trend, built.tally) = (report?.comparison, report?.trend, report?.tally)
         warnings += result.warnings
-        let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
-        // The same units a site build expands a page into, keyed by what the page is made of.
-        let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settingsObject)).utf8)
         let inputBytes = read.map(\.bytes) + (report?.moreInputs ?? [])
-        let key = ContentHash.fingerprint(inputBytes + [settingsBytes, Array(templates.fingerprint.utf8)])
+        var rendered = try onePageSite(built, inputs: inputBytes, settings: settingsObject, warnings: &warnings)
+        (rendered.warnings, rendered.historyRun) = (warnings, report?.historyRun)
+        return rendered
+    }
+
+    /// The one-page site `page` makes: its units, keyed by what the page is made of (`inputs`,
+    /// its settings and the templates), and the assets its HTML links to.
+    func onePageSite(_ page: Page, inputs: [[UInt8]], settings: Object, warnings: inout [Diagnostic]) throws(Diagnostic) -> RenderedPage {
+        let templates = SiteTemplates(overrides: [:], overrideRoot: "", strictNames: options.strictTemplateNames)
+        let settingsBytes = Array(JSONWriter(pretty: false).write(.object(settings)).utf8)
+        let key = ContentHash.fingerprint(inputs + [settingsBytes, Array(templates.fingerprint.utf8)])
         let outputs = PageOutputs(
-            page: built, paths: PagePaths(page: built, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
+            page: page, paths: PagePaths(page: page, inputKey: key), formats: options.formats, isSingleFile: options.isSingleFile)
         // No home page is written, so the pages link to none.
         var site = templates.siteInfo(SiteSettings())
         site.hasHome = false
         if options.isSingleFile {
             site.singleFile = try templates.singleFileAssets()
             site.inlinePictures = InlinePictures.collect(
-                built, folder: Path.directory(of: options.dataPath), fileSystem: fileSystem, warnings: &warnings)
+                page, folder: Path.directory(of: options.dataPath), fileSystem: fileSystem, warnings: &warnings)
         }
-        var artifacts = try PageRenderer(library: templates.library, site: site).render(outputs)
-        if outputs.writesHTML && !options.isSingleFile { artifacts += templates.assets }
-        return RenderedPage(artifacts: artifacts, page: built, warnings: warnings, historyRun: report?.historyRun)
+        let assets = outputs.writesHTML && !options.isSingleFile ? templates.assets : []
+        let manifest: SiteManifest
+        do throws(DiagnosticList) {
+            manifest = try SiteManifest(onePage: outputs, key: key, files: assets)
+        } catch {
+            throw error.diagnostics.first ?? .error(at: nil, "the page's files clash")
+        }
+        return RenderedPage(manifest: manifest, library: templates.library, site: site, page: page, warnings: [], historyRun: nil)
     }
 
     /// The page's settings, as front matter gives them: from `--page`, then each option; with

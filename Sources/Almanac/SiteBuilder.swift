@@ -157,7 +157,9 @@ public struct SiteBuilder: Sendable {
 
     /// The emitter for a build, telling `options` of its progress and of its changed files.
     private func makeEmitter(_ inputs: SiteInputs, manifest: SiteManifest, previous: BuildCache?, stagingPath: String) -> SiteEmitter {
-        var emitter = SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: previous)
+        var emitter = SiteEmitter(
+            fileSystem: fileSystem, outputPath: options.outputPath, library: inputs.templates.library, site: inputs.siteInfo,
+            manifest: manifest, previous: previous)
         if let changedFilesReady = options.changedFilesReady {
             emitter.changedFilesReady = { changedFilesReady(stagingPath) }
         }
@@ -204,7 +206,8 @@ public struct SiteBuilder: Sendable {
         let inputs = try loadInputs()
         let (manifest, planned) = try makeManifest(inputs, previous: nil)
         clock.mark("load and model")
-        let emitted = try SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, inputs: inputs, manifest: manifest, previous: nil)
+        let emitted = try SiteEmitter(fileSystem: fileSystem, outputPath: options.outputPath, library: inputs.templates.library,
+            site: inputs.siteInfo, manifest: manifest, previous: nil)
             .emit(into: nil)
         clock.mark("render")
         return report(manifest, emitted, planned, stages: clock.stages)

@@ -1,17 +1,20 @@
 import AlmanacCore
 import AlmanacRender
+import AlmanacTemplate
 import AlmanacWrite
 
 /// Makes a manifest's files, on every core: a unit whose key the last build's cache holds for
 /// its path is linked from the previous output (which is never changed), a listing whose prose
 /// alone changed gets the new prose in place, and everything else is rendered — each file
-/// written into the staging folder as soon as it exists, so a large site is never held in
-/// memory whole. Without a staging folder (`almanac check`) everything renders and nothing is
-/// written.
+/// written into the target (a build's staging folder, `render`'s output folder) as soon as it
+/// exists, so a large site is never held in memory whole. Without a target (`almanac check`)
+/// everything renders and nothing is written.
 struct SiteEmitter: Sendable {
     let fileSystem: any FileSystem
     let outputPath: String
-    let inputs: SiteInputs
+    /// The templates and the site every unit renders with.
+    let library: TemplateLibrary
+    let site: SiteInfo
     let manifest: SiteManifest
     let previous: BuildCache?
 
@@ -53,7 +56,7 @@ struct SiteEmitter: Sendable {
     /// are linked beside them: `serve` can answer from the two folders at once from then on.
     var changedFilesReady: (@Sendable () -> Void)?
 
-    func emit(into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
+    func emit(into staging: (any OutputTarget)?) throws(DiagnosticList) -> Emitted {
         let tasks = tasks(reusing: staging != nil)
         guard let changedFilesReady else { return try run(tasks, into: staging) }
         var emitted = try run(tasks.filter { !$0.isReuse }, into: staging)
@@ -62,7 +65,7 @@ struct SiteEmitter: Sendable {
         return emitted
     }
 
-    private func run(_ tasks: [Task], into staging: OutputWriter.Staging?) throws(DiagnosticList) -> Emitted {
+    private func run(_ tasks: [Task], into staging: (any OutputTarget)?) throws(DiagnosticList) -> Emitted {
         let results = Parallel.map(tasks) { task in
             Result { () throws(Diagnostic) -> Emitted in
                 switch task {
@@ -127,7 +130,7 @@ struct SiteEmitter: Sendable {
         return tasks
     }
 
-    private func reuse(_ indices: [Int], into staging: OutputWriter.Staging?) throws(Diagnostic) -> Emitted {
+    private func reuse(_ indices: [Int], into staging: (any OutputTarget)?) throws(Diagnostic) -> Emitted {
         guard let staging else { return Emitted() }
         var emitted = Emitted()
         for index in indices {
@@ -154,8 +157,8 @@ struct SiteEmitter: Sendable {
         return emitted
     }
 
-    private func render(_ indices: [Int], into staging: OutputWriter.Staging?) throws(Diagnostic) -> Emitted {
-        let renderer = PageRenderer(library: inputs.templates.library, site: inputs.siteInfo)
+    private func render(_ indices: [Int], into staging: (any OutputTarget)?) throws(Diagnostic) -> Emitted {
+        let renderer = PageRenderer(library: library, site: site)
         var emitted = Emitted()
         let first = manifest.units[indices[0]]
         // The largest files of a large page go to the staging folder as they are made.
@@ -185,7 +188,9 @@ struct SiteEmitter: Sendable {
         case .fixed(let artifact), .staticFile(let artifact):
             artifacts = [artifact]
         case .home(let format):
-            artifacts = try renderer.renderHome(manifest.home, pages: manifest.summaries, format: format).map { [$0] } ?? []
+            artifacts = try manifest.home.flatMap { home throws(Diagnostic) in
+                try renderer.renderHome(home, pages: manifest.summaries, format: format)
+            }.map { [$0] } ?? []
         case .page(let page, .listing(let format)):
             let listing = try renderer.renderListing(manifest.pages[page], format: format)
             artifacts = [Artifact(path: first.path, bytes: listing.bytes)]
@@ -208,7 +213,7 @@ struct SiteEmitter: Sendable {
 
     /// Writes a unit's files, or with `comparing` links each whose bytes are as before.
     private func store(
-        _ artifacts: [Artifact], comparing: Bool, into staging: OutputWriter.Staging?, noting emitted: inout Emitted
+        _ artifacts: [Artifact], comparing: Bool, into staging: (any OutputTarget)?, noting emitted: inout Emitted
     ) throws(Diagnostic) {
         guard let staging else {
             emitted.rendered += artifacts.count

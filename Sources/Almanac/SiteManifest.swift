@@ -35,7 +35,8 @@ struct SiteManifest: Sendable {
     /// The pages this build loaded, in the order `Work.page` refers to them.
     let pages: [PageOutputs]
     let edits: [PagePlan.ProseEdit]
-    let home: Page
+    /// Nil for a one-page site, which has no home page.
+    let home: Page?
     let summaries: [PageSummary]
     /// The output's identity: a fingerprint of every unit's path and key, written into the
     /// tree as `.almanac-build` and into the cache that describes it.
@@ -79,6 +80,27 @@ struct SiteManifest: Sendable {
         self.keptPageCount = expansion.keptPageCount
     }
 
+    /// A site of one page and its `files` (the assets its HTML links to), no home page, no
+    /// sitemap and no stamp: what `almanac render` writes into a folder it does not own.
+    /// `key` is what the whole page is made of; no unit is kept from an earlier output.
+    init(onePage outputs: PageOutputs, key: String, files: [Artifact]) throws(DiagnosticList) {
+        var expansion = PageExpansion(global: "")
+        expansion.add(outputs, keys: PageSource.PartKeys(whole: key), sourceKey: key)
+        var units = expansion.units
+        for index in units.indices { units[index].page = outputs.page.name }
+        units += files.map { Unit(path: $0.path, key: ContentHash.fingerprint([$0.bytes]), work: .fixed($0)) }
+        try Self.checkClashes(units, pages: expansion.pages, staticRoot: "")
+        self.units = units
+        self.pages = expansion.pages
+        self.edits = []
+        self.home = nil
+        self.summaries = expansion.summaries
+        self.buildID = Self.identity(of: units)
+        self.global = ""
+        self.entries = expansion.entries
+        self.keptPageCount = 0
+    }
+
     /// The pages' units, gathered plan by plan: a kept page's from the cache, a prose-edited
     /// page's from the cache with its listings to splice, a loaded page's from its outputs.
     struct PageExpansion {
@@ -105,27 +127,32 @@ struct SiteManifest: Sendable {
                 add(edit)
             case .loaded(let page, let keys, let sourceKey):
                 name = page.name
-                let outputs = PageOutputs(page: page, paths: PagePaths(page: page, inputKey: global + keys.details))
-                units.reserveCapacity(units.count + outputs.unitCount)
-                let index = pages.count
-                let rowKeys = SiteManifest.rowKeys(of: outputs, keys)
-                let shared = page.isSplit ? outputs.sectionPagesInputs() : []
-                outputs.forEachUnit { path, unit in
-                    let key = switch unit {
-                    case .detail(let section, let position): rowKeys[section][position]
-                    case .sectionPage(let section, let part):
-                        SiteManifest.sectionPageKey(outputs, section: section, part: part, shared: shared, rowKeys: rowKeys, keys)
-                    default: SiteManifest.key(of: unit, keys)
-                    }
-                    units.append(Unit(path: path, key: key, work: .page(index, unit)))
-                }
-                pages.append(outputs)
-                summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
-                entries[page.name] = BuildCache.Page(
-                    key: sourceKey, details: keys.details, layout: keys.layout, listingKey: keys.listing, title: page.title,
-                    rowCount: page.rowCount, units: [])
+                add(PageOutputs(page: page, paths: PagePaths(page: page, inputKey: global + keys.details)), keys: keys, sourceKey: sourceKey)
             }
             for index in first..<units.count { units[index].page = name }
+        }
+
+        /// A loaded page's units, each keyed by what it shows.
+        mutating func add(_ outputs: PageOutputs, keys: PageSource.PartKeys, sourceKey: String) {
+            let page = outputs.page
+            units.reserveCapacity(units.count + outputs.unitCount)
+            let index = pages.count
+            let rowKeys = SiteManifest.rowKeys(of: outputs, keys)
+            let shared = page.isSplit ? outputs.sectionPagesInputs() : []
+            outputs.forEachUnit { path, unit in
+                let key = switch unit {
+                case .detail(let section, let position): rowKeys[section][position]
+                case .sectionPage(let section, let part):
+                    SiteManifest.sectionPageKey(outputs, section: section, part: part, shared: shared, rowKeys: rowKeys, keys)
+                default: SiteManifest.key(of: unit, keys)
+                }
+                units.append(Unit(path: path, key: key, work: .page(index, unit)))
+            }
+            pages.append(outputs)
+            summaries.append(PageSummary(name: page.name, title: page.title, rowCount: page.rowCount))
+            entries[page.name] = BuildCache.Page(
+                key: sourceKey, details: keys.details, layout: keys.layout, listingKey: keys.listing, title: page.title,
+                rowCount: page.rowCount, units: [])
         }
 
         /// The listing files take the new prose; every other file is kept.

@@ -96,20 +96,14 @@ enum Invocation {
             }
             render.formats = chosen
         }
-        if let style = options.value("--annotations") {
-            guard let chosen = SinglePageRenderer.AnnotationStyle(rawValue: style) else {
-                throw .invalidValue(option: "--annotations", value: style, expected: "use github")
-            }
-            render.annotations = chosen
-        }
-        var gate = TestGate()
-        for word in options.value("--fail-on")?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
-            guard let condition = TestGate.Condition(rawValue: String(word)) else {
-                let words = TestGate.Condition.allCases.map(\.rawValue)
-                throw .invalidValue(option: "--fail-on", value: String(word), expected: "use " + words.joined(separator: ", ") + ", or several with commas")
-            }
-            gate.conditions.insert(condition)
-        }
+        try readReportOptions(options, into: &render)
+        let gate = try testGate(options, hasBaseline: render.baselinePath != nil)
+        return .render(render, gate: gate, output: options.verbosity)
+    }
+
+    /// What `render` of test results takes besides a page's settings.
+    private static func readReportOptions(_ options: Options, into render: inout SinglePageRenderer.Options) throws(CommandLineParser.UsageError) {
+        render.annotations = try choice(options, "--annotations", expected: "use github")
         render.baselinePath = options.value("--baseline")
         render.historyPath = options.value("--history")
         if let text = options.value("--history-limit") {
@@ -118,22 +112,24 @@ enum Invocation {
             }
             render.historyLimit = limit
         }
-        if let label = options.value("--label-by") {
-            guard let chosen = TestLabel(rawValue: label) else {
-                throw .invalidValue(option: "--label-by", value: label, expected: "use file or folder")
-            }
-            render.labelBy = chosen
-        }
-        if let rule = options.value("--repeats") {
-            guard let chosen = TestRepeats(rawValue: rule) else {
-                throw .invalidValue(option: "--repeats", value: rule, expected: "use runs or attempts")
-            }
-            render.repeats = chosen
-        }
+        render.labelBy = try choice(options, "--label-by", expected: "use file or folder")
+        render.repeats = try choice(options, "--repeats", expected: "use runs or attempts") ?? render.repeats
         if let reruns = options.value("--rerun") {
             render.rerunPaths = reruns.split(separator: ",").map(String.init)
         }
-        if gate.conditions.contains(.newFailures) && render.baselinePath == nil {
+    }
+
+    /// `--fail-on` and `--min-tests`: when the report's exit status says the run failed.
+    private static func testGate(_ options: Options, hasBaseline: Bool) throws(CommandLineParser.UsageError) -> TestGate {
+        var gate = TestGate()
+        for word in options.value("--fail-on")?.split(separator: ",", omittingEmptySubsequences: false) ?? [] {
+            guard let condition = TestGate.Condition(rawValue: String(word)) else {
+                let words = TestGate.Condition.allCases.map(\.rawValue)
+                throw .invalidValue(option: "--fail-on", value: String(word), expected: "use " + words.joined(separator: ", ") + ", or several with commas")
+            }
+            gate.conditions.insert(condition)
+        }
+        if gate.conditions.contains(.newFailures) && !hasBaseline {
             throw .invalidValue(option: "--fail-on", value: "new-failures", expected: "give --baseline FILE too: new is new since a baseline")
         }
         if let text = options.value("--min-tests") {
@@ -142,7 +138,16 @@ enum Invocation {
             }
             gate.minimumTests = count
         }
-        return .render(render, gate: gate, output: options.verbosity)
+        return gate
+    }
+
+    /// The value of `option` as one of a fixed set of words, nil when not given.
+    private static func choice<Choice: RawRepresentable>(
+        _ options: Options, _ option: String, expected: String
+    ) throws(CommandLineParser.UsageError) -> Choice? where Choice.RawValue == String {
+        guard let word = options.value(option) else { return nil }
+        guard let chosen = Choice(rawValue: word) else { throw .invalidValue(option: option, value: word, expected: expected) }
+        return chosen
     }
 
     private static func edit(_ options: Options, command: String, positional: [String]) throws(CommandLineParser.UsageError) -> Invocation {

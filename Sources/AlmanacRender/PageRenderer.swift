@@ -32,8 +32,8 @@ public final class PageRenderer {
         self.site = site
     }
 
-    /// Every file of a page's outputs, unit by unit: what `almanac render` writes, and what a
-    /// build writes for a page it renders whole.
+    /// Every file of a page's outputs, unit by unit, in memory: what the tests of a page's
+    /// files read (builds and `render` make them unit by unit through `SiteEmitter`).
     public func render(_ outputs: PageOutputs) throws(Diagnostic) -> [Artifact] {
         var artifacts: [Artifact] = []
         var pendingDetails: (section: Int, positions: Range<Int>)?

@@ -110,6 +110,16 @@ public struct PageSource: Sendable {
         /// Name, settings and prose headings, without the data: what a split page's section
         /// pages share, beside the rows each lists.
         public let shape: String
+
+        /// One key for every part: a page made whole, with no earlier build to keep parts of
+        /// (`almanac render`).
+        public init(whole key: String) {
+            (settings, details, layout, listing, shape) = (key, key, key, key, key)
+        }
+
+        init(settings: String, details: String, layout: String, listing: String, shape: String) {
+            (self.settings, self.details, self.layout, self.listing, self.shape) = (settings, details, layout, listing, shape)
+        }
     }
 
     /// Site-wide inputs are not part of these: a cache is only used when they are unchanged.

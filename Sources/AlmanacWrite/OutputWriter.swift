@@ -50,6 +50,13 @@ public struct OutputWriter: Sendable {
 
         func contains(_ path: String) -> Bool { paths.withLock { $0.contains(path) } }
         func insert(_ path: String) { paths.withLock { _ = $0.insert(path) } }
+
+        /// Makes `path` (and its parents) unless it is known to be there.
+        func make(_ path: String, fileSystem: any FileSystem) throws {
+            guard !contains(path) else { return }
+            if !fileSystem.isDirectory(path) { try fileSystem.createDirectory(path) }
+            insert(path)
+        }
     }
 
     /// How the swap went: in one atomic exchange, or — where the file system cannot exchange —
@@ -61,7 +68,7 @@ public struct OutputWriter: Sendable {
     }
 
     /// Files written so far into a staging folder, not yet visible as the output.
-    public struct Staging: Sendable, ArtifactSink {
+    public struct Staging: OutputTarget {
         let writer: OutputWriter
         let directories: KnownDirectories
 
@@ -101,11 +108,7 @@ public struct OutputWriter: Sendable {
         }
 
         private func makeFolder(of target: String) throws {
-            let directory = Path.directory(of: target)
-            if !directories.contains(directory) {
-                if !writer.fileSystem.isDirectory(directory) { try writer.fileSystem.createDirectory(directory) }
-                directories.insert(directory)
-            }
+            try directories.make(Path.directory(of: target), fileSystem: writer.fileSystem)
         }
 
         /// Puts the staging folder in the output's place, then deletes the previous tree — or,
@@ -149,15 +152,7 @@ public struct OutputWriter: Sendable {
     /// Writes single files into the output folder without replacing it (for `almanac render`),
     /// each through a temporary file and a rename, so a reader never sees half a file.
     public func writeInPlace(_ artifacts: [Artifact]) throws {
-        if !fileSystem.isDirectory(outputPath) { try fileSystem.createDirectory(outputPath) }
-        for artifact in artifacts {
-            try OutputPath.validate(artifact.path)
-            let target = Path.join(outputPath, artifact.path)
-            let directory = Path.directory(of: target)
-            if !fileSystem.isDirectory(directory) { try fileSystem.createDirectory(directory) }
-            let temporary = Path.join(directory, "." + Path.fileName(of: target) + ".tmp")
-            try fileSystem.write(artifact.bytes, to: temporary)
-            try fileSystem.move(temporary, to: target)
-        }
+        let target = try InPlace(self)
+        for artifact in artifacts { try target.write(artifact) }
     }
 }
