@@ -19,7 +19,7 @@ extension PageOutputs {
         key.text(shown.id)
         key.text(shown.title)
         key.text(sectionHome(section, position: position))
-        let (previous, next) = page.settings.detailNeighbours(of: position, in: shown)
+        let (previous, next) = neighbours.of(position, inSection: section, of: page)
         for neighbour in [previous, next] {
             key.text(neighbour == nil ? "-" : "+")
             key.text(neighbour?.label ?? "")

@@ -301,7 +301,10 @@ struct HTMLContext {
 
     /// One row's own values on its detail page, above `detailShared`. `backPath`: the page
     /// that shows the row's section (a split listing's section page, or the listing).
-    func detail(_ page: Page, paths: PagePaths, section: Section, position: Int, backPath: String, labels: inout FieldLabels) -> DetailView {
+    func detail(
+        _ page: Page, paths: PagePaths, section: Section, position: Int, neighbours: (previous: Row?, next: Row?), backPath: String,
+        labels: inout FieldLabels
+    ) -> DetailView {
         let row = section.rows[position]
         let root = "../"
         var view = DetailView(
@@ -309,9 +312,8 @@ struct HTMLContext {
             pageTitle: "\(row.label) · \(page.title) · \(site.title)", back: root + backPath + "#" + section.id,
             sectionTitle: section.title)
         if let field = page.settings.image { view.image = imageURL(row.record[field], root: root) }
-        let (previous, next) = page.settings.detailNeighbours(of: position, in: section)
-        view.previous = previous.map { DetailView.Neighbour(label: $0.label, href: $0.slug + ".html") }
-        view.next = next.map { DetailView.Neighbour(label: $0.label, href: $0.slug + ".html") }
+        view.previous = neighbours.previous.map { DetailView.Neighbour(label: $0.label, href: $0.slug + ".html") }
+        view.next = neighbours.next.map { DetailView.Neighbour(label: $0.label, href: $0.slug + ".html") }
         return view
     }
 

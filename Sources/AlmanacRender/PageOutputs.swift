@@ -21,6 +21,8 @@ public struct PageOutputs: Sendable {
     public let view: PageView
     public let paths: PagePaths
     public let formats: [OutputFormat]
+    /// Each detail page's previous and next, found once for all of them.
+    public let neighbours: DetailNeighbours
 
     /// One self-contained HTML file: its search data and details go inside it.
     public let isSingleFile: Bool
@@ -28,6 +30,7 @@ public struct PageOutputs: Sendable {
     public init(page: Page, paths: PagePaths, formats: [OutputFormat] = OutputFormat.all, isSingleFile: Bool = false) {
         self.page = page
         self.view = PageView(page)
+        self.neighbours = DetailNeighbours(page)
         self.paths = paths
         self.formats = formats
         self.isSingleFile = isSingleFile

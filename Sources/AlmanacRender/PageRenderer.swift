@@ -167,7 +167,8 @@ public final class PageRenderer {
         var labels = FieldLabels(page.settings)
         for position in positions {
             let own = htmlContext.detail(
-                page, paths: outputs.paths, section: rows, position: position, backPath: outputs.sectionHome(section, position: position),
+                page, paths: outputs.paths, section: rows, position: position,
+                neighbours: outputs.neighbours.of(position, inSection: section, of: page), backPath: outputs.sectionHome(section, position: position),
                 labels: &labels).templateValue
             var output = try html.renderBytes(detail, contexts: [shared, own])
             Self.endLine(&output)

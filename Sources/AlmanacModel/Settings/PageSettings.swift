@@ -215,12 +215,6 @@ public struct PageSettings: Sendable, Equatable {
         }
     }
 
-    /// The rows before and after `position` in `section` that have detail pages: what a
-    /// detail page links as previous and next (with `detail: failing`, the failures).
-    public func detailNeighbours(of position: Int, in section: Section) -> (previous: Row?, next: Row?) {
-        (section.rows[..<position].last(where: hasDetailPage), section.rows[(position + 1)...].first(where: hasDetailPage))
-    }
-
     /// A test that failed or errored: what `detail: failing` and `--fail-on failures` look for.
     public static func isFailing(_ record: Record) -> Bool {
         let status = record["status"]?.text
