@@ -13,9 +13,17 @@ public final class NumberStyle {
 
     deinit { almanac_number_format_close(format) }
 
+    /// Numbers below 1,000 as formatted once: a report formats a duration for each of
+    /// fifty thousand tests, nearly all of them a few milliseconds, and ICU takes microseconds
+    /// a number.
+    private var small = [String?](repeating: nil, count: 1000)
+
     public func format(_ number: Int) -> String {
+        if (0..<small.count).contains(number), let known = small[number] { return known }
         guard let format else { return String(number) }
-        return ICUText.utf16 { almanac_number_format_int64(format, Int64(number), $0, $1) } ?? String(number)
+        let text = ICUText.utf16 { almanac_number_format_int64(format, Int64(number), $0, $1) } ?? String(number)
+        if (0..<small.count).contains(number) { small[number] = text }
+        return text
     }
 
     /// The locale's decimal separator: `.`, `,`, `٫`.
