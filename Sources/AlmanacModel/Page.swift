@@ -99,7 +99,7 @@ public struct Section: Sendable {
 /// the list, the search field, the section index, the page's words and a report's trend
 /// caption, and the rows and their sections' bodies (`row-…`, `rows-…`).
 public enum PageChrome {
-    public static let ids: Set<String> = ["main", "list", "search-field", "section-index", "almanac-words", "trend-caption"]
+    public static let ids: Set<String> = ["main", "list", "search-field", "section-index", "almanac-words", "almanac-search-data", "trend-caption"]
     public static let idPrefixes = ["row-", "rows-"]
 }
 

@@ -118,11 +118,16 @@ struct HTMLContext {
     /// A single-file page's own stylesheet and script (its search data first), and the policy
     /// that allows exactly them.
     private func inline(_ assets: SingleFileAssets, page: Page, paths: PagePaths, into listing: inout ListingView) {
-        let searchData = page.hasSearch ? SingleFileAssets.inlineSearchData(SearchIndex.script(for: page, paths: paths)) : ""
+        // A whole page's data goes in a data element, read when search is first used; a split
+        // page's (with its sections' files) as script, as its own file would be.
+        let isWhole = paths.sectionFiles.isEmpty
+        let searchData = page.hasSearch && !isWhole ? SingleFileAssets.inlineSearchData(SearchIndex.script(for: page, paths: paths)) : ""
         let script = searchData + assets.script
         listing.searchData = nil
         listing.isSearchEntry = false
-        listing.layout.inline = LayoutView.InlineAssets(style: assets.style, script: script, policy: SingleFileAssets.policy(style: assets.style, script: script))
+        listing.layout.inline = LayoutView.InlineAssets(
+            style: assets.style, script: script, policy: SingleFileAssets.policy(style: assets.style, script: script),
+            searchData: page.hasSearch && isWhole ? SingleFileAssets.inlineSearchData(SearchIndex.json(for: page)) : nil)
     }
 
     /// The sections a part shows with their rows: all of them, one (a section page), or none
@@ -161,13 +166,20 @@ struct HTMLContext {
                     labels: &labels))
                 rowNumber += 1
             }
-            sections.append(SectionView(
+            var data: String?
+            if RowData.ships(rows, page: page) {
+                data = RowData.json(rows)
+                rows = []
+            }
+            var shown = SectionView(
                 id: section.id, title: section.title, header: view.headers[position] ?? "",
                 // A long section's footer closes its last page.
                 footer: isLastPart ? view.footers[position] ?? "" : "",
                 count: section.rows.count, rows: rows, parts: parts, partsLabel: page.strings.text(.pagesOf, ["title": section.title]), status: StatusMark.section(section, page: page),
                 headerCounts: Self.countedText(view.header, title: section.title),
-                footerCounts: isLastPart ? Self.countedText(view.footer, title: section.title) : nil))
+                footerCounts: isLastPart ? Self.countedText(view.footer, title: section.title) : nil)
+            shown.rowData = data
+            sections.append(shown)
         }
         return sections
     }

@@ -403,6 +403,15 @@ public enum SearchIndex {
     /// row's label, section and address, because its results are listed from the data rather
     /// than filtered in place. Written as bytes into a buffer sized once: at 100,000 rows it is
     /// megabytes, made while the other listings render.
+    /// A whole page's search data alone, as JSON: a single file carries it in a data element
+    /// (`SingleFileAssets.searchDataID`), which the browser reads only when search is first
+    /// used, rather than as script it must run before the page answers.
+    public static func json(for page: Page) -> [UInt8] {
+        var output: [UInt8] = []
+        appendList(rows(for: page), into: &output)
+        return output
+    }
+
     public static func script(for page: Page, paths: PagePaths) -> [UInt8] {
         let folded = rows(for: page)
         let facts = paths.sectionFiles.isEmpty ? nil : rowFacts(page, paths: paths)

@@ -25,6 +25,9 @@ public struct SingleFileAssets: Sendable {
         self.script = script
     }
 
+    /// The id of the element that holds a single file's search data as JSON.
+    public static let searchDataID = "almanac-search-data"
+
     /// The search data as inline script text: every `<` (only ever inside its JSON strings) as
     /// `\u003c`, so no row can close the element or open a comment in it.
     public static func inlineSearchData(_ script: [UInt8]) -> String {

@@ -12,8 +12,9 @@
 // strategies (the whole table on this page, a table split into section pages with its data in
 // one file, and a large table whose data is sharded by word prefix and read ahead of the
 // reader's typing), each `{ search(terms, done), clear() }`; and the search field that drives
-// whichever strategy the data calls for.
-(() => {
+// whichever strategy the data calls for. A large test report's plain rows come as data, built
+// into rows first (`rowsFromData`); the script then starts again over the rows in place.
+(function almanac() {
   'use strict';
 
   const contract = window.AlmanacContract;
@@ -67,6 +68,50 @@
 
   const main = document.querySelector('main.listing');
   if (!main) return;
+
+  // ---- A large report's plain rows, as data (RowData.swift): built into the rows the build's
+  // templates would have written, a few lists to a task so the page answers between them and
+  // reads without waiting for fifty thousand rows; everything below starts once all are in
+  // place, so it meets the same rows as on a page written whole. ----
+  const rowsFromData = (blocks, then) => {
+    const html = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
+    const ROWS_PER_LIST = 400; // SectionView.rowsPerList
+    const cell = (field, value, named) => {
+      const [text, raw] = Array.isArray(value) ? value : [value, null];
+      if (text === '') return '';
+      return '<span class="field" data-field="' + html(field[0]) + '"' + (named ? ' data-label="' + html(field[1]) + '"' : '')
+        + (field[2] ? ' data-search=""' : '') + (raw === null ? '' : ' data-value="' + html(raw) + '"') + '>' + html(text) + '</span>';
+    };
+    const row = (data, values) => {
+      const [id, number, filters, ranks, status, label, ...cells] = values;
+      const fields = data.fields.length ? '<span class="fields">' + cells.map((value, k) => cell(data.fields[k], value, data.named)).join('') + '</span>' : '';
+      return '<li class="row" id="row-' + html(id) + '" data-i="' + number + '"' + (filters === null ? '' : ' data-f="' + html(filters) + '"')
+        + (ranks === null ? '' : ' data-s="' + html(ranks) + '"') + (status < 0 ? '' : ' data-status="' + html(data.statuses[status]) + '"')
+        + '><div class="row-body"><span class="row-text"><span class="label"' + (data.labelSearched ? ' data-search=""' : '') + '>'
+        + html(label) + '</span>' + fields + '</span></div></li>';
+    };
+    const jobs = blocks.map((block) => ({ block, data: null, next: 0 }));
+    const step = () => {
+      const deadline = performance.now() + 10;
+      while (jobs.length && performance.now() < deadline) {
+        const job = jobs[0];
+        if (!job.data) job.data = JSON.parse(job.block.textContent);
+        const rows = job.data.rows;
+        const end = Math.min(rows.length, job.next + ROWS_PER_LIST);
+        const list = rows.slice(job.next, end).map((values) => row(job.data, values)).join('');
+        job.block.insertAdjacentHTML('beforebegin', '<ul class="rows' + (rows.length > ROWS_PER_LIST ? ' rows-part' : '') + '">' + list + '</ul>');
+        job.next = end;
+        if (end === rows.length) jobs.shift().block.remove();
+      }
+      if (jobs.length) setTimeout(step, 0); else then();
+    };
+    setTimeout(step, 0);
+  };
+  const rowBlocks = Array.from(main.querySelectorAll('script.row-data'));
+  if (rowBlocks.length) {
+    rowsFromData(rowBlocks, almanac);
+    return;
+  }
   const pageName = main.dataset.page || '';
   const root = main.dataset.root || '';
   const isSplit = main.dataset.split === 'true';
@@ -379,6 +424,14 @@
   let data = null;
   const waiting = [];
   const withData = (callback) => {
+    // A single file carries a whole page's data as JSON, read the first time it is needed.
+    const inline = document.getElementById('almanac-search-data');
+    if (inline) {
+      data = fromBuild(JSON.parse(inline.textContent));
+      inline.remove();
+      callback();
+      return;
+    }
     const registered = window.AlmanacSearchData && window.AlmanacSearchData[pageName];
     if (registered) { data = fromBuild(registered); callback(); return; }
     waiting.push(callback);
@@ -1493,7 +1546,80 @@
     // The rows of each of the lists a sorted list is cut into (see almanac.css).
     const SORTED_LIST_ROWS = 400;
     const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
+    // Rows move a few thousand to a task: the first screenful at once, the rest after, so a
+    // new order of 50,000 rows shows in the next frame rather than after every move. A move
+    // under way is finished before anything else reads or moves rows.
+    const moves = (() => {
+      let job = null;
+      let timer = 0;
+      const advance = (deadline) => {
+        while (job && job.next < job.count && performance.now() < deadline) {
+          const end = Math.min(job.count, job.next + SORTED_LIST_ROWS);
+          for (let k = job.next; k < end; k += 1) job.place(k);
+          job.next = end;
+        }
+        if (job && job.next >= job.count) {
+          const { done } = job;
+          job = null;
+          done();
+        }
+      };
+      const later = () => {
+        timer = 0;
+        advance(performance.now() + 8);
+        if (job) timer = setTimeout(later, 0);
+      };
+      const finish = () => {
+        if (timer) clearTimeout(timer);
+        timer = 0;
+        advance(Infinity);
+      };
+      const start = (count, place, done) => {
+        finish();
+        job = { count, place, done, next: 0 };
+        const first = Math.min(count, SORTED_LIST_ROWS);
+        for (let k = 0; k < first; k += 1) place(k);
+        job.next = first;
+        if (first >= count) advance(Infinity); else timer = setTimeout(later, 0);
+      };
+      return { start, finish };
+    })();
+    // Rows leave the flat list for their sections, top first.
+    const backHome = () => {
+      flat.remove();
+      flat = null;
+      const home = (i) => homes[i].insertBefore(rows[i], table ? anchors.get(homes[i]) : null);
+      const marked = () => { if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body')); };
+      moves.start(rows.length, home, marked);
+      marked();
+    };
+    // Rows go into one flat list in `sorted` order, cut into lists the browser does not lay out
+    // while off screen (almanac.css); the sections they leave are hidden.
+    const showInOrder = (sorted) => {
+      if (flat) flat.remove();
+      if (table) {
+        const into = flat = document.createElement('tbody');
+        flat.className = 'sorted-rows';
+        table.append(flat);
+        moves.start(sorted.length, (k) => into.append(rows[sorted[k]]), () => {});
+        return;
+      }
+      const into = flat = document.createElement('div');
+      flat.className = 'sorted-list';
+      const lists = [];
+      for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
+        const list = document.createElement('ul');
+        list.className = 'rows';
+        lists.push(list);
+        flat.append(list);
+      }
+      moves.start(sorted.length, (k) => lists[Math.floor(k / SORTED_LIST_ROWS)].append(rows[sorted[k]]), () => markFirstShownOf(into));
+      markFirstShownOf(flat);
+      const last = visibility.sections[visibility.sections.length - 1];
+      if (last) last.after(flat);
+    };
     const sortBy = (value) => {
+      moves.finish();
       const field = value.replace(/^-/, '');
       const place = sortFields.indexOf(field);
       if (place < 0) value = '';
@@ -1505,15 +1631,8 @@
       }
       // A split page lists its rows in this order as results (`split`).
       if (split) return;
-      // Rows move only between lists the browser is not laying out: the flat list detached,
-      // the sections hidden. Moving 50,000 rows in or out of a list on screen took seconds.
       if (!value) {
-        if (flat) {
-          flat.remove();
-          rows.forEach((row, i) => homes[i].insertBefore(row, table ? anchors.get(homes[i]) : null));
-          if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
-          flat = null;
-        }
+        if (flat) backHome();
         main.classList.remove('is-sorted');
         if (index) index.hidden = false;
         return;
@@ -1531,25 +1650,7 @@
       });
       main.classList.add('is-sorted');
       if (index) index.hidden = true;
-      if (flat) flat.remove();
-      if (table) {
-        flat = document.createElement('tbody');
-        flat.className = 'sorted-rows';
-        for (const i of sorted) flat.append(rows[i]);
-        table.append(flat);
-        return;
-      }
-      flat = document.createElement('div');
-      flat.className = 'sorted-list';
-      for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
-        const list = document.createElement('ul');
-        list.className = 'rows';
-        for (const i of sorted.slice(start, start + SORTED_LIST_ROWS)) list.append(rows[i]);
-        flat.append(list);
-      }
-      markFirstShownOf(flat);
-      const last = visibility.sections[visibility.sections.length - 1];
-      if (last) last.after(flat);
+      showInOrder(sorted);
     };
     // A new order is said as the rows move (a screen reader hears nothing else change).
     const sayOrder = () => {
@@ -1614,6 +1715,7 @@
       const columns = JSON.parse(panel.dataset.columns || '[]');
       const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
       download.addEventListener('click', () => {
+        moves.finish();
         const lines = [columns.map(([, label]) => cell(label)).join(',')];
         const ordered = flat ? Array.from(flat.querySelectorAll('.row')) : rows;
         for (const row of ordered) {

@@ -3,6 +3,7 @@ nothing beside it, searchable, under the policy it carries, which allows only it
 script and style."""
 
 import pathlib
+import re
 import subprocess
 import sys
 
@@ -71,7 +72,37 @@ def test_a_changed_script_is_refused_by_the_policy(driver, single_file, tmp_path
     driver.get(tampered.as_uri() + "?q=case_00007")
     messages = console(driver)
     assert any("Content Security Policy" in message for message in messages)
-    assert len(driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden])")) == CASES
+    # Without its script, a report this large still shows its counts and every failure; its
+    # passing and skipped tests are data only the script lists.
+    assert driver.find_element(By.CSS_SELECTOR, ".test-summary").text.startswith("5,000 tests: 100 failed")
+    shown = driver.find_elements(By.CSS_SELECTOR, "li.row:not([hidden])")
+    assert len(shown) == CASES // 50 and all(row.get_attribute("data-status") == "failed" for row in shown)
+
+
+def test_a_large_reports_rows_made_from_data_are_the_rows_a_small_one_writes(driver, single_file, tmp_path):
+    """The script lists every test of a large report, each as the build writes a row of a small
+    one: the same markup, found by search, counted by the filters."""
+    driver.get((single_file / "results.html").as_uri())
+    wait(driver, lambda: driver.find_element(By.ID, "search-field").is_displayed())
+    assert driver.find_elements(By.CSS_SELECTOR, "script.row-data") == []
+    rows = driver.find_elements(By.CSS_SELECTOR, "li.row")
+    assert len(rows) == CASES
+    assert sorted(int(row.get_attribute("data-i")) for row in rows) == list(range(CASES))
+    # The same test in a report small enough to be written whole, as HTML.
+    small = tmp_path / "small.xml"
+    small.write_text(report(100, suites=2))
+    subprocess.run([ALMANAC, "render", str(small), "--single-file", "--format", "html", "--output", str(tmp_path / "out"), "--quiet"],
+                   check=True)
+    written = (tmp_path / "out" / "small.html").read_text()
+    assert 'class="row-data"' not in written
+    built = driver.execute_script("return document.getElementById('row-test-case-00001').outerHTML;")
+    wanted = next(line for line in written.splitlines() if 'id="row-test-case-00001"' in line)
+
+    def without_place(html):
+        return re.sub(r' data-(i|f|s)="[^"]*"', "", html)
+    assert without_place(built) == without_place(wanted)
+    search(driver, "case_04998")
+    wait(driver, lambda: visible_labels(driver) == ["test_case_04998"])
 
 
 def test_each_outcome_has_its_own_shape_colour_and_word(driver, tmp_path):
@@ -129,3 +160,21 @@ def test_the_trend_is_a_picture_with_its_numbers_a_keystroke_away(driver, tmp_pa
     rows = [row.text for row in table.find_elements(By.CSS_SELECTOR, "tbody tr")]
     assert rows[0].startswith("3 3 2 0 0 0") and len(rows) == 3
     assert [message for message in console(driver) if "Content Security Policy" in message or "SEVERE" in message] == []
+
+
+def test_a_large_report_sorted_lists_every_test_in_order_and_goes_back(driver, single_file):
+    """Sort by moves 5,000 rows a few hundred to a task: the first screenful at once, and in
+    the end every row in the new order, then every row home again."""
+    driver.get((single_file / "results.html").as_uri())
+    wait(driver, lambda: driver.find_element(By.ID, "search-field").is_displayed())
+    choose = "const s = document.querySelector('.sort-control'); s.value = arguments[0]; s.dispatchEvent(new Event('change', { bubbles: true }));"
+    driver.execute_script(choose, "-time")
+    first = driver.execute_script("return document.querySelectorAll('.sorted-list li.row').length;")
+    assert 0 < first <= CASES
+    wait(driver, lambda: driver.execute_script("return document.querySelectorAll('.sorted-list li.row').length;") == CASES)
+    times = driver.execute_script(
+        "return Array.from(document.querySelectorAll('.sorted-list li.row'), (row) => Number(row.querySelector('[data-field=time]')?.dataset.value ?? -1));")
+    assert times == sorted(times, reverse=True)
+    driver.execute_script(choose, "")
+    wait(driver, lambda: driver.execute_script("return document.querySelectorAll('.section li.row').length;") == CASES)
+    assert driver.find_elements(By.CSS_SELECTOR, ".sorted-list") == []

@@ -24,5 +24,7 @@ struct LayoutView {
         let style: String
         let script: String
         let policy: String
+        /// A whole page's search data as JSON (`SearchIndex.json`).
+        var searchData: String?
     }
 }

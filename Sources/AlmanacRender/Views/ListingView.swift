@@ -90,6 +90,9 @@ struct SectionView {
     /// The header and footer as search re-renders them for the rows it shows.
     let headerCounts: CountedText?
     let footerCounts: CountedText?
+    /// A large report's plain rows as data for the page's script, in place of `rows`
+    /// (`RowData`).
+    var rowData: String?
 
     /// A text for one row and for any other number, `BrowserContract.countToken` in its place.
     struct CountedText {

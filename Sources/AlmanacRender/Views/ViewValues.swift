@@ -50,6 +50,8 @@ extension LayoutView: TemplateView {
         values["inlineStyle"] = inline.map { .string($0.style) } ?? .null
         values["inlineScript"] = inline.map { .string($0.script) } ?? .null
         values["policy"] = inline.map { .string($0.policy) } ?? .null
+        values["inlineSearchData"] = inline?.searchData.map { .string($0) } ?? .null
+        values["searchDataID"] = .string(SingleFileAssets.searchDataID)
     }
 }
 
@@ -198,6 +200,7 @@ extension SectionView: TemplateView {
             "hasParts": .bool(!parts.isEmpty),
             "partsLabel": .string(partsLabel),
             "status": status.templateValue,
+            "rowData": rowData.templateValue,
         ]
     }
 }
