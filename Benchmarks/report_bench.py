@@ -97,10 +97,21 @@ def browse_step(driver, script):
         requestAnimationFrame(() => setTimeout(() => done(performance.now() - start), 0));""" % script)
 
 
+def wait_until_ready(driver):
+    """When the page's script has every row in place and shows the search field."""
+    return driver.execute_async_script("""
+        const done = arguments[arguments.length - 1];
+        const check = () => {
+          const form = document.querySelector('form.search');
+          if (form && !form.hidden) done(performance.now()); else setTimeout(check, 2);
+        };
+        check();""")
+
+
 def open_in_browser(driver, page, rows_selector, search=None, openings=5, browse=False):
     """Medians of `openings`: document interactive, first rows on screen, a search answered and,
     with `browse`, each of BROWSE_STEPS."""
-    interactive, shown, searched = [], [], []
+    interactive, shown, ready, searched = [], [], [], []
     steps = {name: [] for name, _ in BROWSE_STEPS}
     for _ in range(openings):
         driver.get("about:blank")
@@ -114,6 +125,9 @@ def open_in_browser(driver, page, rows_selector, search=None, openings=5, browse
             }};
             check();"""))
         if search:
+            # A large report builds its passing rows from data after the page is read; the
+            # search field shows once they are all in place, and only then can it be typed in.
+            ready.append(wait_until_ready(driver))
             searched.append(driver.execute_async_script("""
                 const done = arguments[arguments.length - 1];
                 const field = document.getElementById('search-field');
@@ -126,10 +140,12 @@ def open_in_browser(driver, page, rows_selector, search=None, openings=5, browse
                 check();""", search))
         if browse:
             driver.get(page.as_uri())
+            wait_until_ready(driver)
             for name, script in BROWSE_STEPS:
                 steps[name].append(browse_step(driver, script))
     figures = {"interactive_ms": statistics.median(interactive), "rows_shown_ms": statistics.median(shown)}
     if searched:
+        figures["ready_ms"] = statistics.median(ready)
         figures["searched_ms"] = statistics.median(searched)
     if browse:
         figures["browse_ms"] = {name: statistics.median(times) for name, times in steps.items()}
@@ -196,11 +212,14 @@ def lines(report):
         "",
         "Opened from file:// in headless Chromium (Almanac's the median of 5 openings; pytest-html's, which takes minutes, one):",
         "",
-        "| | document interactive | first rows on screen | a search answered |",
-        "|---|---:|---:|---:|",
-        f"| Almanac | {a['interactive_ms']:.0f} ms | {a['rows_shown_ms']:.0f} ms | {a['searched_ms']:.0f} ms |",
-        f"| pytest-html | {p['interactive_ms']:.0f} ms | {p['rows_shown_ms']:.0f} ms | — |",
-        f"| ratio | {a['interactive_ms'] / p['interactive_ms']:.2f} | {a['rows_shown_ms'] / p['rows_shown_ms']:.2f} | |",
+        "| | document interactive | first rows on screen | every row listed, search shown | a search answered |",
+        "|---|---:|---:|---:|---:|",
+        f"| Almanac | {a['interactive_ms']:.0f} ms | {a['rows_shown_ms']:.0f} ms | {a.get('ready_ms', 0):.0f} ms | {a['searched_ms']:.0f} ms |",
+        f"| pytest-html | {p['interactive_ms']:.0f} ms | {p['rows_shown_ms']:.0f} ms | — | — |",
+        f"| ratio | {a['interactive_ms'] / p['interactive_ms']:.2f} | {a['rows_shown_ms'] / p['rows_shown_ms']:.2f} | | |",
+        "",
+        "Almanac's page carries its failures as HTML and its passing tests as compact data, which its script lists a few "
+        "hundred rows to a task once the page is read; the times are from the start of navigation.",
     ] + browse_lines(a.get("browse_ms"))
 
 
@@ -226,12 +245,17 @@ def targets(report):
     if not report or "error" in report:
         return []
     a = report["almanac"]
+    ratio = report["html_bytes"] / report["pytest_html_bytes"]
+    sort = a.get("browse_ms", {}).get("sort_by_time")
     return [
         (f"test report of {report['tests']:,} tests rendered in ≤ 2 s (baseline, history of 30)",
          f"{report['render_wall']:.2f} s", report["render_wall"] <= 2),
-        ("test report interactive in ≤ 500 ms (file://)", f"{a['interactive_ms']:.0f} ms", a["interactive_ms"] <= 500),
-        ("test report's HTML smaller than pytest-html's", f"{report['html_bytes'] / 2**20:.1f} MiB vs "
-         f"{report['pytest_html_bytes'] / 2**20:.1f} MiB", report["html_bytes"] < report["pytest_html_bytes"]),
+        (f"test report of {report['tests']:,} tests interactive in ≤ 500 ms (file://)", f"{a['interactive_ms']:.0f} ms",
+         a["interactive_ms"] <= 500),
+        (f"test report of {report['tests']:,} tests sorted by time in ≤ 150 ms (click to next frame)",
+         "not measured" if sort is None else f"{sort:.0f} ms", sort is not None and sort <= 150),
+        (f"test report of {report['tests']:,} tests: HTML at most half of pytest-html's", f"{ratio:.2f} "
+         f"({report['html_bytes'] / 2**20:.1f} MiB vs {report['pytest_html_bytes'] / 2**20:.1f} MiB)", ratio <= 0.5),
     ]
 
 
