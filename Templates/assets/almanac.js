@@ -1545,6 +1545,8 @@
     let order = '';
     // The rows of each of the lists a sorted list is cut into (see almanac.css).
     const SORTED_LIST_ROWS = 400;
+    // Rows moved before the first frame: more than a tall screen holds, few enough to lay out at once.
+    const FIRST_ROWS = 60;
     const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
     // Rows move a few thousand to a task: the first screenful at once, the rest after, so a
     // new order of 50,000 rows shows in the next frame rather than after every move. A move
@@ -1552,6 +1554,7 @@
     const moves = (() => {
       let job = null;
       let timer = 0;
+      let frame = 0;
       const advance = (deadline) => {
         while (job && job.next < job.count && performance.now() < deadline) {
           const end = Math.min(job.count, job.next + SORTED_LIST_ROWS);
@@ -1570,17 +1573,21 @@
         if (job) timer = setTimeout(later, 0);
       };
       const finish = () => {
+        if (frame) cancelAnimationFrame(frame);
         if (timer) clearTimeout(timer);
+        frame = 0;
         timer = 0;
         advance(Infinity);
       };
       const start = (count, place, done) => {
         finish();
         job = { count, place, done, next: 0 };
-        const first = Math.min(count, SORTED_LIST_ROWS);
+        const first = Math.min(count, FIRST_ROWS);
         for (let k = 0; k < first; k += 1) place(k);
         job.next = first;
-        if (first >= count) advance(Infinity); else timer = setTimeout(later, 0);
+        // The rest once the first screenful is drawn.
+        if (first >= count) advance(Infinity);
+        else frame = requestAnimationFrame(() => { frame = 0; timer = setTimeout(later, 0); });
       };
       return { start, finish };
     })();
@@ -1613,10 +1620,32 @@
         lists.push(list);
         flat.append(list);
       }
-      moves.start(sorted.length, (k) => lists[Math.floor(k / SORTED_LIST_ROWS)].append(rows[sorted[k]]), () => markFirstShownOf(into));
+      // Once every row has moved, a row a section marked as its first shown no longer is.
+      const marked = () => {
+        markFirstShownOf(into);
+        for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
+      };
+      moves.start(sorted.length, (k) => lists[Math.floor(k / SORTED_LIST_ROWS)].append(rows[sorted[k]]), marked);
       markFirstShownOf(flat);
       const last = visibility.sections[visibility.sections.length - 1];
       if (last) last.after(flat);
+    };
+    // The rows' order by the field at `place`: each row's rank (from the build) and its place on
+    // the page packed into one number, so the browser's own numeric sort orders 50,000 rows
+    // without calling back into script for each comparison. Ties keep the page's order, and
+    // rows without the value (rank -1) come last either way. Exact while rows × ranks stay
+    // under 2^53: some 90 million rows.
+    const orderOf = (place, descending) => {
+      let top = 0;
+      for (const rank of ranks) if (rank[place] > top) top = rank[place];
+      const span = 2 ** Math.ceil(Math.log2(rows.length + 1));
+      const keys = new Float64Array(rows.length);
+      ranks.forEach((rank, i) => {
+        const key = rank[place] < 0 ? top + 1 : descending ? top - rank[place] : rank[place];
+        keys[i] = key * span + i;
+      });
+      keys.sort();
+      return Array.from(keys, (key) => key % span);
     };
     const sortBy = (value) => {
       moves.finish();
@@ -1637,17 +1666,7 @@
         if (index) index.hidden = false;
         return;
       }
-      const descending = value[0] === '-';
-      const sorted = rows.map((row, i) => i).sort((a, b) => {
-        const x = ranks[a][place];
-        const y = ranks[b][place];
-        if (x !== y) {
-          if (x < 0) return 1;
-          if (y < 0) return -1;
-          return descending ? y - x : x - y;
-        }
-        return a - b;
-      });
+      const sorted = orderOf(place, value[0] === '-');
       main.classList.add('is-sorted');
       if (index) index.hidden = true;
       showInOrder(sorted);
