@@ -18,9 +18,11 @@ struct SiteTemplates: Sendable {
     /// The site's own strings tables (`strings/sv.yaml` under its templates folder), by the
     /// path of each.
     let stringTables: [String: [UInt8]]
+    /// What in the site's own templates has no effect (PageScript.unusedParts).
+    let warnings: [Diagnostic]
 
     static let stylesheetName = "assets/almanac.css"
-    static let scriptName = "assets/almanac.js"
+    static let scriptName = PageScript.name
 
     /// `overrides` maps paths under the site's templates folder (`assets/almanac.css`,
     /// `partials/row.html.mustache`) to their bytes. `strictNames`: a template reading a name
@@ -35,12 +37,14 @@ struct SiteTemplates: Sendable {
             (Path.join(overrideRoot, $0.key), $0.value)
         })
         library = TemplateLibrary(overrides: text(overrides), overrideRoot: overrideRoot, defaults: text(DefaultTemplates.files), strictNames: strictNames)
+        // The page script's parts are joined into one file (PageScript), not copied.
+        let joined = PageScript.join(files)
         var assets: [Artifact] = []
         var stylesheet = Self.stylesheetName
         var script = Self.scriptName
-        for name in files.keys.sorted() where name.hasPrefix("assets/") {
-            // The page script starts with what it must agree on with the build.
-            let bytes = (name == Self.scriptName ? Array(BrowserContract.script().utf8) : []) + (files[name] ?? [])
+        let names = Set(files.keys.filter { $0.hasPrefix("assets/") && !PageScript.isPart($0) }).union([Self.scriptName])
+        for name in names.sorted() {
+            let bytes = name == Self.scriptName ? joined : files[name] ?? []
             var path = name
             if name == Self.stylesheetName || name == Self.scriptName {
                 path = "assets/" + ContentHash.name(Path.fileName(of: name), for: bytes)
@@ -49,6 +53,7 @@ struct SiteTemplates: Sendable {
             assets.append(Artifact(path: path, bytes: bytes))
         }
         self.assets = assets
+        warnings = PageScript.unusedParts(overrides: overrides, overrideRoot: overrideRoot)
         // What `serve` alone adds to the pages it serves is no input of the site.
         self.fingerprint = ContentHash.fingerprint(
             [Array(BrowserContract.script().utf8)]

@@ -6,7 +6,7 @@ import AlmanacModel
 /// keeps, the scripts whose words it cuts by dictionary, the separator
 /// between a row's searched fields, how many code points name a shard, the names of the search
 /// data's fields and the fields of its shard and section entries, and the number that stands
-/// for a count in a header or footer. `almanac.js` reads `window.AlmanacContract` instead of
+/// for a count in a header or footer. The page script reads it as its `contract` instead of
 /// keeping copies.
 public enum BrowserContract {
     /// The fields of a page's search data, by the name the script knows each by (the case)
@@ -48,8 +48,12 @@ public enum BrowserContract {
     /// of rows it shows in its place (`{{count}} states` while 4 of 8 show: `4 states`).
     public static let countToken = 2_147_483_647
 
-    public static func script() -> String {
-        var output = "window.AlmanacContract={\"fold\":{"
+    /// The contract as a script of its own, before a page script a site wrote whole.
+    public static func script() -> String { "window.AlmanacContract=" + json() + ";\n" }
+
+    /// The contract as one JSON object, which the joined page script sets as its `contract`.
+    public static func json() -> String {
+        var output = "{\"fold\":{"
         for (index, entry) in LetterFolding.spelled.enumerated() {
             if index > 0 { output += "," }
             JSONWriter.quote(String(entry.letter), into: &output)
@@ -73,7 +77,7 @@ public enum BrowserContract {
         output += SearchDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
         output += "},\"browseData\":{"
         output += BrowseDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
-        output += "},\"countToken\":\"" + String(countToken) + "\"};\n"
+        output += "},\"countToken\":\"" + String(countToken) + "\"}"
         return output
     }
 }

@@ -4,7 +4,7 @@ import AlmanacCore
 /// Marks that spell rather than accent (Thai vowels, kana voicing; `LetterFolding.keptMarks`)
 /// stay.
 ///
-/// The browser folds the query with the same rules (`fold` in `almanac.js`, whose table of
+/// The browser folds the query with the same rules (`fold` in `assets/almanac/10-text.js`, whose table of
 /// spelled-out letters comes from `BrowserContract`); rows are folded here, at build time, so a
 /// keystroke costs only substring tests.
 public enum SearchText {

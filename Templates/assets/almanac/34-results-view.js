@@ -1,0 +1,109 @@
+// ---- The results list of a split table: rows found in the data, across every section's
+// page, in place of this page's own parts. ----
+const resultsView = (() => {
+  const list = main.querySelector('.search-results');
+  const more = main.querySelector('.search-more');
+  const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
+  const item = (href, labelText, sectionTitle, terms, wordStarts) => {
+    const element = document.createElement('li');
+    const link = document.createElement('a');
+    link.href = root + href;
+    const label = document.createElement('span');
+    label.className = 'label';
+    label.dataset.search = '';
+    label.textContent = labelText;
+    const where = document.createElement('span');
+    where.className = 'result-section';
+    where.textContent = sectionTitle;
+    link.append(label, where);
+    element.append(link);
+    highlight(element, terms, wordStarts);
+    return element;
+  };
+  // A screenful of results is made at once and the rest a frame at a time, so a keystroke
+  // that finds a hundred rows on a phone is answered within its frame. Typing on mostly
+  // finds the same rows again: their elements are kept (by address) and highlighted anew,
+  // and a list whose rows did not change is not rebuilt.
+  let showing = 0;
+  let kept = new Map();
+  // The rows made so far of a list still being filled a frame at a time.
+  let filling = null;
+  const element = ([href, labelText, sectionTitle], terms, made, wordStarts) => {
+    const old = kept.get(href);
+    if (old) { highlight(old, terms, wordStarts); made.set(href, old); return old; }
+    const fresh = item(href, labelText, sectionTitle, terms, wordStarts);
+    made.set(href, fresh);
+    return fresh;
+  };
+  // The list is changed in place: a row goes where it belongs, and the rows after the first
+  // screenful are hidden at once and put right or taken out a frame at a time. Taking a
+  // hundred rows out of a laid-out list costs a phone several milliseconds; hiding them, a
+  // tenth of one.
+  const place = (node, at) => {
+    const current = list.children[at];
+    if (current !== node) list.insertBefore(node, current || null);
+    if (node.hidden) node.hidden = false;
+  };
+  const hideFrom = (at) => {
+    const rows = list.children;
+    for (let k = at; k < rows.length; k += 1) if (!rows[k].hidden) rows[k].hidden = true;
+  };
+  const removeFrom = (at) => {
+    if (list.children.length <= at) return;
+    const tail = document.createRange();
+    tail.setStartBefore(list.children[at]);
+    tail.setEndAfter(list.lastChild);
+    tail.deleteContents();
+  };
+  return {
+    // `describe(k)`: the k-th result's [href, label, section title].
+    show: (count, describe, terms, note, wordStarts = false) => {
+      const mine = ++showing;
+      const made = new Map();
+      for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) place(element(describe(k), terms, made, wordStarts), k);
+      let next = Math.min(count, SCREENFUL);
+      hideFrom(next);
+      list.hidden = false;
+      for (const part of pageParts) part.hidden = true;
+      more.hidden = !note;
+      more.textContent = note || '';
+      const finish = () => { kept = made; filling = null; removeFrom(count); };
+      const rest = () => {
+        if (mine !== showing) return;
+        const end = Math.min(count, next + SCREENFUL * 2);
+        for (; next < end; next += 1) place(element(describe(next), terms, made, wordStarts), next);
+        if (next < count) requestAnimationFrame(rest); else finish();
+      };
+      filling = made;
+      if (next < count) requestAnimationFrame(rest); else finish();
+    },
+    // A search that must wait for its data stops filling the last list: frames drawn while
+    // it waits would lay out rows about to be replaced. The rows made so far are kept for
+    // the list that replaces them.
+    hold: () => {
+      showing += 1;
+      if (filling) { kept = filling; filling = null; }
+    },
+    showNothing: (note) => {
+      showing += 1;
+      kept = new Map();
+      filling = null;
+      list.replaceChildren();
+      list.hidden = true;
+      for (const part of pageParts) part.hidden = true;
+      more.hidden = !note;
+      more.textContent = note || '';
+    },
+    clear: () => {
+      showing += 1;
+      kept = new Map();
+      filling = null;
+      for (const part of pageParts) part.hidden = false;
+      if (list) { list.hidden = true; list.replaceChildren(); }
+      if (more) more.hidden = true;
+      sectionIndex.enableAll();
+    },
+  };
+})();
+// `total`: how many there are, said in full (`1,204 results`, `over 100 results`).
+const narrowHint = (shown, total) => phrases.text('showing_first_search', { shown: phrases.number(shown), total });

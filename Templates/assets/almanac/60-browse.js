@@ -1,0 +1,706 @@
+// ---- The filter panel and Sort by, on a whole page: each row's values for each filter and
+// its rank in each order come from the build (`data-f`, `data-s`; FilterPanel.swift), so
+// counting and ordering compare numbers only. Several values of one filter are OR, filters
+// are AND, and a filter's counts are those its values would have with its own choice
+// cleared. The state lives in the address: a click is a step back/forward can retrace. ----
+const browse = (() => {
+  const panel = main.querySelector('.browse');
+  if (!panel) return null;
+  panel.hidden = false;
+  const details = panel.querySelector('.filter-panel');
+  if (details && window.matchMedia('(min-width: 48rem)').matches) details.open = true;
+  // A split page's rows are on other pages: it counts and orders from files (`split`).
+  const rows = isSplit ? [] : visibility.rows;
+  const filters = Array.from(panel.querySelectorAll('fieldset.filter')).map((set) => ({
+    param: set.dataset.filter,
+    kind: set.dataset.kind,
+    legend: set.querySelector('legend').textContent,
+    boxes: Array.from(set.querySelectorAll('input[type=checkbox]')),
+    from: set.querySelector('.range-from'),
+    to: set.querySelector('.range-to'),
+  }));
+  const isRange = (filter) => filter.kind === 'range';
+  // Each row's value numbers for each filter (a range: its key, or null).
+  const rowValues = rows.map((row) => (row.dataset.f || '').split(' ').map((part, f) => {
+    if (!filters[f]) return null;
+    if (isRange(filters[f])) return part === '-' ? null : Number(part);
+    return part.split(',').filter(Boolean).map(Number);
+  }));
+  // A date input's 1999-04-12 as the build keys dates: 19990412.
+  const keyOf = (input) => {
+    if (!input || input.value === '') return null;
+    if (input.type === 'date') {
+      const parts = /^(\d{4,})-(\d{2})-(\d{2})$/.exec(input.value);
+      return parts ? Number(parts[1]) * 10000 + Number(parts[2]) * 100 + Number(parts[3]) : null;
+    }
+    const number = Number(input.value);
+    return Number.isFinite(number) ? number : null;
+  };
+  const chosen = (filter) => new Set(filter.boxes.filter((box) => box.checked).map((box) => Number(box.dataset.v)));
+  const isActive = (filter) => (isRange(filter) ? keyOf(filter.from) !== null || keyOf(filter.to) !== null : filter.boxes.some((box) => box.checked));
+  const passer = (filter) => {
+    if (isRange(filter)) {
+      const low = keyOf(filter.from);
+      const high = keyOf(filter.to);
+      return (value) => value !== null && (low === null || value >= low) && (high === null || value <= high);
+    }
+    const wanted = chosen(filter);
+    return (values) => values.some((value) => wanted.has(value));
+  };
+
+  // ---- A split page: its rows are on other pages, so what the filters and order leave is
+  // listed as results, found in files made at build time (BrowseData.swift). A click reads
+  // the lists of the values chosen; counts come from the manifest's tables of value pairs,
+  // or, once a range, a search or a third field makes them need every row, from columns of
+  // every row's values. A sorted view reads the order's files only as far as it shows. ----
+  const split = !isSplit ? null : (() => {
+    const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
+    const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
+    let manifest = null;
+    let ready = null;
+    const load = () => ready || (ready = new Promise((resolve, reject) => {
+      // The entry's name never changes, so it is asked for past any cache; it names this
+      // build's manifest, whose name changes with its content.
+      loadScript(main.dataset.browseSrc + '?t=' + Date.now(), () => {
+        const entry = (window.AlmanacBrowseData || {})[pageName];
+        if (!entry) { reject(); return; }
+        delete window.AlmanacBrowseData[pageName];
+        loadScript(root + entry[contract.browseData.file], () => {
+          const loaded = (window.AlmanacBrowseData || {})[pageName];
+          if (!loaded) { reject(); return; }
+          manifest = read(loaded);
+          manifest.filters = manifest.filters.map(read);
+          manifest.sorts = manifest.sorts.map(read);
+          resolve(manifest);
+        }, reject);
+      }, reject);
+    }));
+    const files = new Map();
+    const file = (stem) => {
+      const have = registered(stem);
+      if (have) return Promise.resolve(have);
+      if (!files.has(stem)) {
+        files.set(stem, new Promise((resolve, reject) => loadScript(root + manifest.folder + stem + '.js?v=' + manifest.version, () => {
+          const data = registered(stem);
+          if (data) resolve(data); else reject();
+        }, reject)));
+      }
+      return files.get(stem);
+    };
+    // A value's rows, ascending (the file holds differences).
+    const lists = new Map();
+    const rowsOf = (f, v) => {
+      const stem = 'v' + f + '-' + v;
+      if (!lists.has(stem)) {
+        lists.set(stem, file(stem).then((differences) => {
+          const rowsOfValue = new Int32Array(differences.length);
+          let row = 0;
+          differences.forEach((difference, k) => { row += difference; rowsOfValue[k] = row; });
+          return rowsOfValue;
+        }));
+      }
+      return lists.get(stem);
+    };
+    // Every block of a column (`c`: a filter's values, `k`: an order's ranks) as one typed
+    // array a row's number indexes: a value number (-1 where the row has several, kept in
+    // `lists`), a range key (NaN where there is none), a rank (-1 for none). Loops over a
+    // million rows read typed arrays several times faster than arrays parsed from JSON.
+    const columns = new Map();
+    const column = (stem, isKey) => {
+      if (!columns.has(stem)) {
+        const blocks = Math.ceil(manifest.rows / manifest.columnRows);
+        const stems = Array.from({ length: blocks }, (_, b) => stem + '-' + b);
+        columns.set(stem, Promise.all(stems.map(file)).then((parts) => {
+          // The parsed blocks are let go once copied: at a million rows each is megabytes.
+          for (const block of stems) {
+            files.delete(block);
+            delete window.AlmanacBrowseFiles[pageName + '/' + block];
+          }
+          const values = isKey ? new Float64Array(manifest.rows) : new Int32Array(manifest.rows);
+          const lists = new Map();
+          let row = 0;
+          for (const part of parts) {
+            for (const value of part) {
+              if (typeof value === 'number') values[row] = value;
+              else if (value === null) values[row] = isKey ? NaN : -1;
+              else { values[row] = -1; lists.set(row, value); }
+              row += 1;
+            }
+          }
+          return { values, lists };
+        }));
+      }
+      return columns.get(stem);
+    };
+    // Rows in either of two ascending lists, and in both.
+    const union = (a, b) => {
+      const out = new Int32Array(a.length + b.length);
+      let i = 0; let j = 0; let n = 0;
+      while (i < a.length || j < b.length) {
+        if (j >= b.length || (i < a.length && a[i] < b[j])) out[n++] = a[i++];
+        else if (i >= a.length || b[j] < a[i]) out[n++] = b[j++];
+        else { out[n++] = a[i++]; j += 1; }
+      }
+      return out.subarray(0, n);
+    };
+    const intersection = (a, b) => {
+      const out = new Int32Array(Math.min(a.length, b.length));
+      let i = 0; let j = 0; let n = 0;
+      while (i < a.length && j < b.length) {
+        if (a[i] < b[j]) i += 1; else if (b[j] < a[i]) j += 1; else { out[n++] = a[i]; i += 1; j += 1; }
+      }
+      return out.subarray(0, n);
+    };
+    // A filter's counts from the pair tables: with no other filter applied, the build's own;
+    // with one other of single values applied, the sum of its chosen values' rows. Null when
+    // they cannot tell.
+    const pairCounts = (f, active, chosenSets) => {
+      const others = active.map((on, g) => (on && g !== f ? g : -1)).filter((g) => g >= 0);
+      if (others.length === 0) return manifest.filters[f].counts.slice();
+      const g = others[0];
+      if (others.length > 1 || isRange(filters[g]) || !manifest.filters[g].single) return null;
+      const [a, b] = g < f ? [g, f] : [f, g];
+      const table = manifest.pairs[a + ' ' + b];
+      if (!table) return null;
+      const width = manifest.filters[b].counts.length;
+      const counts = new Array(manifest.filters[f].counts.length).fill(0);
+      for (const c of chosenSets[g]) {
+        for (let v = 0; v < counts.length; v += 1) counts[v] += g < f ? table[c * width + v] : table[v * width + c];
+      }
+      return counts;
+    };
+    // What the filters and the search leave: `rows` ascending (null: every row), and each
+    // filter's counts.
+    const narrow = async (found) => {
+      const active = filters.map(isActive);
+      const chosenSets = filters.map((filter) => (isRange(filter) ? null : chosen(filter)));
+      const fromPairs = filters.map((filter, f) => (isRange(filter) ? null : pairCounts(f, active, chosenSets)));
+      const anyRange = filters.some((filter, f) => isRange(filter) && active[f]);
+      if (!found && !anyRange && filters.every((filter, f) => isRange(filter) || fromPairs[f])) {
+        let result = null;
+        for (const [f, filter] of filters.entries()) {
+          if (!active[f]) continue;
+          let either = new Int32Array(0);
+          for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = union(either, list);
+          result = result ? intersection(result, either) : either;
+        }
+        return { rows: result, counts: fromPairs };
+      }
+      // Every row's values: the rows found, or every row, counted against every filter.
+      const columnsOf = await Promise.all(filters.map((filter, f) => column('c' + f, isRange(filter))));
+      const values = columnsOf.map((c) => c.values);
+      const lists = columnsOf.map((c) => c.lists);
+      const flags = filters.map((filter, f) => {
+        if (!active[f] || isRange(filter)) return null;
+        const flag = new Uint8Array(filter.boxes.length);
+        for (const v of chosenSets[f]) flag[v] = 1;
+        return flag;
+      });
+      const low = filters.map((filter) => (isRange(filter) ? (keyOf(filter.from) ?? -Infinity) : 0));
+      const high = filters.map((filter) => (isRange(filter) ? (keyOf(filter.to) ?? Infinity) : 0));
+      // Column by column, each loop reading one typed array: how many filters each row fails,
+      // and which. A row counts towards a filter's values when it fails no other filter.
+      const size = found ? found.length : manifest.rows;
+      const failures = new Uint8Array(manifest.rows);
+      const failedBy = new Uint8Array(manifest.rows);
+      for (const [f, filter] of filters.entries()) {
+        if (!active[f]) continue;
+        const column = values[f];
+        if (isRange(filter)) {
+          const [from, to] = [low[f], high[f]];
+          for (let k = 0; k < size; k += 1) {
+            const row = found ? found[k] : k;
+            const value = column[row];
+            // NaN (no key) fails both comparisons.
+            if (!(value >= from && value <= to)) { failures[row] += 1; failedBy[row] = f; }
+          }
+          continue;
+        }
+        const flag = flags[f];
+        const several = lists[f];
+        for (let k = 0; k < size; k += 1) {
+          const row = found ? found[k] : k;
+          const value = column[row];
+          const passes = value >= 0 ? flag[value] === 1 : several.get(row).some((v) => flag[v] === 1);
+          if (!passes) { failures[row] += 1; failedBy[row] = f; }
+        }
+      }
+      const counts = filters.map((filter) => (isRange(filter) ? null : new Int32Array(filter.boxes.length)));
+      for (const [f, filter] of filters.entries()) {
+        if (isRange(filter)) continue;
+        const column = values[f];
+        const tally = counts[f];
+        const several = lists[f];
+        for (let k = 0; k < size; k += 1) {
+          const row = found ? found[k] : k;
+          const failed = failures[row];
+          if (failed > 1 || (failed === 1 && failedBy[row] !== f)) continue;
+          const value = column[row];
+          if (value >= 0) tally[value] += 1;
+          else for (const v of several.get(row)) tally[v] += 1;
+        }
+      }
+      const passing = [];
+      for (let k = 0; k < size; k += 1) {
+        const row = found ? found[k] : k;
+        if (failures[row] === 0) passing.push(row);
+      }
+      return { rows: Int32Array.from(passing), counts };
+    };
+    // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
+    // `progress` as they are found when it needs the order's files.
+    const ordered = async (rows, found, limit, progress) => {
+      if (!order) return rows ? Array.from(rows.subarray(0, limit)) : Array.from({ length: Math.min(limit, manifest.rows) }, (_, k) => k);
+      const s = sortFields.indexOf(order.replace(/^-/, ''));
+      const descending = order[0] === '-';
+      if (found && rows) {
+        // A search's rows are few and spread over every file of an order: their ranks sort them.
+        const ranks = (await column('k' + s, false)).values;
+        const rank = (row) => ranks[row];
+        return Array.from(rows).sort((a, b) => {
+          const x = rank(a);
+          const y = rank(b);
+          if (x !== y) {
+            if (x < 0) return 1;
+            if (y < 0) return -1;
+            return descending ? y - x : x - y;
+          }
+          return a - b;
+        }).slice(0, limit);
+      }
+      const wanted = rows ? new Uint8Array(manifest.rows) : null;
+      if (rows) for (const row of rows) wanted[row] = 1;
+      const picked = [];
+      const pages = Math.ceil(manifest.rows / manifest.orderRows);
+      for (let p = 0; p < pages && picked.length < limit; p += 1) {
+        for (const row of await file('o' + s + (descending ? 'd' : 'a') + '-' + p)) {
+          if (!wanted || wanted[row]) picked.push(row);
+          if (picked.length >= limit) break;
+        }
+        if (picked.length < limit) progress(picked);
+      }
+      return picked;
+    };
+    // `[address, label, section title]` of rows, read a file of rows at a time.
+    const facts = async (rowsShown) => {
+      const stems = new Set(rowsShown.map((row) => 'r' + Math.floor(row / manifest.factRows)));
+      const read = new Map(await Promise.all(Array.from(stems, async (stem) => [stem, await file(stem)])));
+      return rowsShown.map((row) => {
+        const [label, section, href] = read.get('r' + Math.floor(row / manifest.factRows))[row % manifest.factRows];
+        return [href, label, manifest.sections[section][1]];
+      });
+    };
+    let search = null;
+    let generation = 0;
+    let narrowed = null;
+    // A reader reaching for the panel is about to use it: the manifest is read then, not
+    // after the click.
+    for (const type of ['pointerdown', 'focusin']) panel.addEventListener(type, () => load().catch(() => {}), { once: true });
+    return {
+      connect: (connected) => { search = connected; },
+      refresh: async () => {
+        const mine = ++generation;
+        const started = performance.now();
+        // Read by the benchmark: from a change to the first screenful of results shown.
+        const measured = () => performance.measure('almanac-browse', { start: started });
+        const owns = filters.some(isActive) || order !== '';
+        // Under any order but the page's own, the list has no sections to jump to.
+        if (index) index.hidden = order !== '';
+        if (!owns) {
+          resultsView.clear();
+          if (!status.classList.contains('search-error')) status.textContent = '';
+          noResults.hidden = true;
+          if (search) search.release();
+          measured();
+          return;
+        }
+        try {
+          await load();
+          const terms = search ? search.terms() : [];
+          const found = terms.length > 0 ? await search.matches(terms) : null;
+          if (mine !== generation) return;
+          // A word too short to look up in sharded search data narrows nothing yet.
+          const tooShort = terms.length > 0 && !found ? phrases.counted('type_at_least_these', contract.shardKeyLength) : '';
+          // A new order alone leaves the rows and counts as they were.
+          const state = JSON.stringify([filters.map((filter) => (isRange(filter) ? [keyOf(filter.from), keyOf(filter.to)]
+            : Array.from(chosen(filter)).sort((a, b) => a - b))), found ? terms : null]);
+          if (!narrowed || narrowed.state !== state) {
+            narrowed = { state, ...(await narrow(found ? Int32Array.from(found).sort() : null)) };
+          }
+          const { rows: result, counts } = narrowed;
+          if (mine !== generation) return;
+          showCounts(counts);
+          const total = result ? result.length : manifest.rows;
+          announce(total);
+          const note = total > MAX_RESULTS ? phrases.text('showing_first_filters', { shown: phrases.number(MAX_RESULTS), total: phrases.number(total) }) : '';
+          let shown = 0;
+          const show = async (picked, finished) => {
+            if (picked.length <= shown && !finished) return;
+            const described = await facts(picked);
+            if (mine !== generation) return;
+            const first = shown === 0;
+            shown = picked.length;
+            resultsView.show(described.length, (k) => described[k], terms, finished ? [tooShort, note].filter(Boolean).join(' ') : '');
+            if (finished && shown === 0) resultsView.showNothing('');
+            if (first) measured();
+          };
+          const picked = await ordered(result, found, MAX_RESULTS, (soFar) => {
+            if (soFar.length >= SCREENFUL && shown === 0) show(soFar.slice(), false);
+          });
+          if (mine !== generation) return;
+          // The first screenful at once; the rest of the list as its files arrive.
+          if (picked.length > SCREENFUL && shown === 0) await show(picked.slice(0, SCREENFUL), false);
+          if (mine !== generation) return;
+          await show(picked, true);
+          if (mine !== generation) return;
+          if (result) {
+            const starts = manifest.sectionStarts;
+            const matched = new Set();
+            let section = 0;
+            for (const row of result) {
+              while (section + 1 < starts.length && starts[section + 1] <= row) section += 1;
+              matched.add(section);
+            }
+            manifest.sections.forEach(([id], k) => sectionIndex.setEnabled(id, matched.has(k)));
+          }
+        } catch {
+          if (mine === generation) fail('filters_unavailable');
+        }
+      },
+    };
+  })();
+
+  const showCounts = (counts) => filters.forEach((filter, f) => filter.boxes.forEach((box, v) => {
+    if (!counts[f]) return;
+    const count = box.parentElement.querySelector('.filter-count');
+    const text = phrases.number(counts[f][v]);
+    if (count.textContent !== text) count.textContent = text;
+    box.closest('li').classList.toggle('is-empty', counts[f][v] === 0 && !box.checked);
+  }));
+
+  // Counts: a row counts towards a filter's values when it is found and passes every other
+  // filter; it shows when it passes them all.
+  const apply = () => {
+    if (split) { split.refresh(); describe(); return; }
+    const active = filters.map(isActive);
+    const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
+    const counts = filters.map((filter) => new Array(filter.boxes.length).fill(0));
+    const anyActive = active.some(Boolean);
+    const passing = anyActive ? new Uint8Array(rows.length) : null;
+    for (let i = 0; i < rows.length; i += 1) {
+      if (!visibility.isFound(i)) continue;
+      let failed = -1;
+      let failures = 0;
+      for (let f = 0; f < filters.length && failures < 2; f += 1) {
+        if (passes[f] && !passes[f](rowValues[i][f])) { failed = f; failures += 1; }
+      }
+      if (failures === 0 && passing) passing[i] = 1;
+      if (failures > 1) continue;
+      for (let f = 0; f < filters.length; f += 1) {
+        if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
+        for (const value of rowValues[i][f]) counts[f][value] += 1;
+      }
+    }
+    showCounts(counts);
+    describe();
+    visibility.setFilters(passing);
+  };
+
+  // ---- The bar that says what is applied, each choice with a button that takes it away. ----
+  const bar = main.querySelector('.applied-filters');
+  const button = (text, label, action, className) => {
+    const element = document.createElement('button');
+    element.type = 'button';
+    element.className = className;
+    element.textContent = text;
+    if (label) element.setAttribute('aria-label', label);
+    // The button goes with the choice it took away: focus moves to the bar's next choice,
+    // or to the panel once nothing is applied, not to the top of the page.
+    element.addEventListener('click', () => {
+      action();
+      changed(true);
+      const next = bar.querySelector('button') || panel.querySelector('.filter-panel > summary, select, button');
+      if (next) next.focus();
+    });
+    return element;
+  };
+  const describe = () => {
+    const parts = [];
+    for (const filter of filters) {
+      if (!isActive(filter)) continue;
+      const part = document.createElement('span');
+      part.className = 'applied-filter';
+      part.append(filter.legend + ': ');
+      if (isRange(filter)) {
+        const text = (filter.from.value || '…') + ' – ' + (filter.to.value || '…');
+        part.append(button(text + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: text }), () => { filter.from.value = ''; filter.to.value = ''; }, 'applied-value'));
+      } else {
+        filter.boxes.filter((box) => box.checked).forEach((box, k) => {
+          if (k > 0) part.append(', ');
+          // The value as the panel shows it, which may be in the page's words (a report's outcomes).
+          const shown = box.parentElement.querySelector('.filter-value').textContent;
+          part.append(button(shown + ' ✕', phrases.text('remove_filter', { field: filter.legend, value: shown }), () => { box.checked = false; }, 'applied-value'));
+        });
+      }
+      parts.push(part);
+    }
+    bar.replaceChildren();
+    parts.forEach((part, k) => { if (k > 0) bar.append(' · '); bar.append(part); });
+    if (parts.length > 0) {
+      bar.append(' · ');
+      bar.append(button(phrases.text('clear_all'), null, () => {
+        for (const filter of filters) {
+          for (const box of filter.boxes) box.checked = false;
+          if (filter.from) { filter.from.value = ''; filter.to.value = ''; }
+        }
+      }, 'applied-clear'));
+    }
+    bar.hidden = parts.length === 0;
+  };
+
+  // ---- Long lists narrow as a value is typed. ----
+  for (const find of panel.querySelectorAll('.filter-find')) {
+    const items = Array.from(find.closest('fieldset').querySelectorAll('.filter-values li'));
+    const texts = items.map((item) => fold(item.querySelector('.filter-value').textContent));
+    find.addEventListener('input', () => {
+      const wanted = fold(find.value.trim());
+      items.forEach((item, k) => { item.hidden = wanted !== '' && !texts[k].includes(wanted); });
+    });
+  }
+
+  // ---- Sort by: any order but the page's own shows one flat list, without sections or the
+  // index, as a table view does when a list is not alphabetical. Ties keep the page's order,
+  // and rows without the value come last either way. ----
+  const select = panel.querySelector('.sort-control');
+  const sortFields = select ? Array.from(select.options).map((option) => option.value).filter((value) => value && value[0] !== '-') : [];
+  const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
+  const table = main.querySelector('table.rows-table');
+  const index = document.querySelector('nav.section-index');
+  // Where each row goes back to: its own list (a long section has several), or its
+  // section's tbody before the footer row.
+  const homes = rows.map((row) => row.parentNode);
+  const anchors = new Map(visibility.sections.map((section) => [section, section.querySelector('.section-footer-row')]));
+  let flat = null;
+  let order = '';
+  // The rows of each of the lists a sorted list is cut into (see almanac.css).
+  const SORTED_LIST_ROWS = 400;
+  // Rows moved before the first frame: more than a tall screen holds, few enough to lay out at once.
+  const FIRST_ROWS = 60;
+  const headers = table ? Array.from(table.querySelectorAll('thead th[data-sort]')) : [];
+  // Rows move a few thousand to a task: the first screenful at once, the rest after, so a
+  // new order of 50,000 rows shows in the next frame rather than after every move. A move
+  // under way is finished before anything else reads or moves rows.
+  const moves = (() => {
+    let job = null;
+    let timer = 0;
+    let frame = 0;
+    const advance = (deadline) => {
+      while (job && job.next < job.count && performance.now() < deadline) {
+        const end = Math.min(job.count, job.next + SORTED_LIST_ROWS);
+        for (let k = job.next; k < end; k += 1) job.place(k);
+        job.next = end;
+      }
+      if (job && job.next >= job.count) {
+        const { done } = job;
+        job = null;
+        done();
+      }
+    };
+    const later = () => {
+      timer = 0;
+      advance(performance.now() + 8);
+      if (job) timer = setTimeout(later, 0);
+    };
+    const finish = () => {
+      if (frame) cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+      frame = 0;
+      timer = 0;
+      advance(Infinity);
+    };
+    const start = (count, place, done) => {
+      finish();
+      job = { count, place, done, next: 0 };
+      const first = Math.min(count, FIRST_ROWS);
+      for (let k = 0; k < first; k += 1) place(k);
+      job.next = first;
+      // The rest once the first screenful is drawn.
+      if (first >= count) advance(Infinity);
+      else frame = requestAnimationFrame(() => { frame = 0; timer = setTimeout(later, 0); });
+    };
+    return { start, finish };
+  })();
+  // Rows leave the flat list for their sections, top first.
+  const backHome = () => {
+    flat.remove();
+    flat = null;
+    const home = (i) => homes[i].insertBefore(rows[i], table ? anchors.get(homes[i]) : null);
+    const marked = () => { if (!table) for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body')); };
+    moves.start(rows.length, home, marked);
+    marked();
+  };
+  // Rows go into one flat list in `sorted` order, cut into lists the browser does not lay out
+  // while off screen (almanac.css); the sections they leave are hidden.
+  const showInOrder = (sorted) => {
+    if (flat) flat.remove();
+    if (table) {
+      const into = flat = document.createElement('tbody');
+      flat.className = 'sorted-rows';
+      table.append(flat);
+      moves.start(sorted.length, (k) => into.append(rows[sorted[k]]), () => {});
+      return;
+    }
+    const into = flat = document.createElement('div');
+    flat.className = 'sorted-list';
+    const lists = [];
+    for (let start = 0; start < sorted.length; start += SORTED_LIST_ROWS) {
+      const list = document.createElement('ul');
+      list.className = 'rows';
+      lists.push(list);
+      flat.append(list);
+    }
+    // Once every row has moved, a row a section marked as its first shown no longer is.
+    const marked = () => {
+      markFirstShownOf(into);
+      for (const section of visibility.sections) markFirstShownOf(section.querySelector('.section-body'));
+    };
+    moves.start(sorted.length, (k) => lists[Math.floor(k / SORTED_LIST_ROWS)].append(rows[sorted[k]]), marked);
+    markFirstShownOf(flat);
+    const last = visibility.sections[visibility.sections.length - 1];
+    if (last) last.after(flat);
+  };
+  // The rows' order by the field at `place`: each row's rank (from the build) and its place on
+  // the page packed into one number, so the browser's own numeric sort orders 50,000 rows
+  // without calling back into script for each comparison. Ties keep the page's order, and
+  // rows without the value (rank -1) come last either way. Exact while rows × ranks stay
+  // under 2^53: some 90 million rows.
+  const orderOf = (place, descending) => {
+    let top = 0;
+    for (const rank of ranks) if (rank[place] > top) top = rank[place];
+    const span = 2 ** Math.ceil(Math.log2(rows.length + 1));
+    const keys = new Float64Array(rows.length);
+    ranks.forEach((rank, i) => {
+      const key = rank[place] < 0 ? top + 1 : descending ? top - rank[place] : rank[place];
+      keys[i] = key * span + i;
+    });
+    keys.sort();
+    return Array.from(keys, (key) => key % span);
+  };
+  const sortBy = (value) => {
+    moves.finish();
+    const field = value.replace(/^-/, '');
+    const place = sortFields.indexOf(field);
+    if (place < 0) value = '';
+    order = value;
+    if (select) select.value = value;
+    for (const header of headers) {
+      if (header.dataset.sort === field && value) header.setAttribute('aria-sort', value[0] === '-' ? 'descending' : 'ascending');
+      else header.removeAttribute('aria-sort');
+    }
+    // A split page lists its rows in this order as results (`split`).
+    if (split) return;
+    if (!value) {
+      if (flat) backHome();
+      main.classList.remove('is-sorted');
+      if (index) index.hidden = false;
+      return;
+    }
+    const sorted = orderOf(place, value[0] === '-');
+    main.classList.add('is-sorted');
+    if (index) index.hidden = true;
+    showInOrder(sorted);
+  };
+  // A new order is said as the rows move (a screen reader hears nothing else change).
+  const sayOrder = () => {
+    if (status && select) status.textContent = order ? phrases.text('sorted_by', { order: select.selectedOptions[0].textContent }) : phrases.text('in_page_order');
+  };
+  if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
+  for (const header of headers) {
+    const control = document.createElement('button');
+    control.type = 'button';
+    control.className = 'column-sort';
+    control.append(...header.childNodes);
+    header.append(control);
+    control.addEventListener('click', () => {
+      const field = header.dataset.sort;
+      sortBy(order === field ? '-' + field : field);
+      changed(true);
+      sayOrder();
+    });
+  }
+
+  // ---- The address: `?region=South&region=West&admitted=1850..1900&sort=-admitted`. ----
+  const write = (push) => {
+    const url = new URL(location.href);
+    for (const filter of filters) {
+      url.searchParams.delete(filter.param);
+      if (isRange(filter)) {
+        if (isActive(filter)) url.searchParams.set(filter.param, filter.from.value + '..' + filter.to.value);
+      } else {
+        for (const box of filter.boxes) if (box.checked) url.searchParams.append(filter.param, box.value);
+      }
+    }
+    if (order) url.searchParams.set('sort', order); else url.searchParams.delete('sort');
+    if (url.href === location.href) return;
+    try {
+      if (push) history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+    } catch { /* file:// may refuse */ }
+  };
+  const read = () => {
+    const params = new URLSearchParams(location.search);
+    for (const filter of filters) {
+      if (isRange(filter)) {
+        const [low = '', high = ''] = (params.get(filter.param) || '').split('..');
+        filter.from.value = low;
+        filter.to.value = high;
+      } else {
+        const wanted = new Set(params.getAll(filter.param));
+        for (const box of filter.boxes) box.checked = wanted.has(box.value);
+      }
+    }
+    sortBy(params.get('sort') || '');
+  };
+  const changed = (push) => { apply(); write(push); };
+  panel.addEventListener('change', (event) => {
+    if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed(true);
+  });
+
+  // ---- Download shown rows: what the search and filters leave, in the page's order or the
+  // chosen one, as the columns the page shows, with the data's own values where the page
+  // formats them (a date as 1787-12-07, not as the locale writes it). ----
+  const download = panel.querySelector('.download-shown');
+  if (download) {
+    const columns = JSON.parse(panel.dataset.columns || '[]');
+    const cell = (text) => (/[",\r\n]/.test(text) ? '"' + text.replace(/"/g, '""') + '"' : text);
+    download.addEventListener('click', () => {
+      moves.finish();
+      const lines = [columns.map(([, label]) => cell(label)).join(',')];
+      const ordered = flat ? Array.from(flat.querySelectorAll('.row')) : rows;
+      for (const row of ordered) {
+        if (row.hidden) continue;
+        lines.push(columns.map(([name], k) => {
+          const part = k === 0 ? row.querySelector('.label') : row.querySelector('[data-field="' + CSS.escape(name) + '"]');
+          return cell(part ? part.dataset.value ?? part.textContent : '');
+        }).join(','));
+      }
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([lines.join('\r\n') + '\r\n'], { type: 'text/csv' }));
+      link.download = pageName + '-shown.csv';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 0);
+    });
+  }
+
+  if (!split) visibility.onSearch(apply);
+  window.addEventListener('popstate', () => { read(); apply(); });
+  read();
+  if (filters.some(isActive) || (split && order)) apply();
+  return split ? {
+    // Whether the filters or an order own the results list, and the search must go through them.
+    owns: () => filters.some(isActive) || order !== '',
+    refresh: () => split.refresh(),
+    connect: (search) => split.connect(search),
+  } : null;
+})();
