@@ -13,7 +13,7 @@ BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
 PYTHON ?= python3
 VENV := .build/browser-venv
 
-.PHONY: install all site deps test-deps install-packages build test swift-test browser-test report-test index-oracle process-test fuzz-build fuzz fuzz-smoke sanitize bench clean
+.PHONY: install all site deps test-deps install-packages build test swift-test script-test browser-test report-test index-oracle process-test fuzz-build fuzz fuzz-smoke sanitize bench clean
 
 all: site
 
@@ -54,12 +54,17 @@ install: deps
 	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
 	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
 
-test: test-deps swift-test browser-test report-test strings-test index-oracle process-test fuzz-smoke sanitize
+test: test-deps swift-test script-test browser-test report-test strings-test index-oracle process-test fuzz-smoke sanitize
 
 # Swift Testing only: the XCTest runner would print a tally of no tests before it.
 swift-test:
 	$(SWIFT) build
 	$(SWIFT) test --disable-xctest
+
+# The page script's parts, unit-tested with Node's own runner (Tests/Script/parts.mjs loads
+# them as the build joins them, after the contract a real build wrote).
+script-test:
+	ALMANAC_BIN=.build/debug/almanac node --test Tests/Script/*.test.mjs
 
 $(VENV)/.installed: Tests/Browser/requirements.txt
 	$(PYTHON) -m venv $(VENV)

@@ -185,3 +185,33 @@ def test_without_scripts_a_split_page_shows_its_sections_and_no_panel(browser_wi
     assert len(directory) == 14 and all(entry.is_displayed() for entry in directory)
     browser_without_scripts.get((browse_site / "split" / "sections" / "d.html").as_uri())
     assert len([r for r in browser_without_scripts.find_elements(By.CSS_SELECTOR, "li.row") if r.is_displayed()]) == 10
+
+
+# Filters, ranges, orders and searches, as addresses: each one asked of the whole page and of
+# the split page must give the same rows in the same order (one row set answers both).
+SAME_QUERIES = [
+    "category=Software",
+    "category=Software&category=Retail&city=Berlin",
+    "employees=100..",
+    "employees=..50&sort=-employees",
+    "city=Berlin&sort=-founded",
+    "founded=1984&founded=2015",
+    "sort=employees",
+    "q=labs&sort=-employees",
+    "q=labs&category=Software",
+]
+
+
+@pytest.mark.parametrize("query", SAME_QUERIES)
+def test_the_whole_page_and_the_split_page_give_the_same_rows_in_the_same_order(driver, browse_server, query):
+    driver.get(browse_server + "/companies.html?" + query)
+    # The whole page's rows once its script has moved them: a sorted list, or the sections.
+    wait(driver, lambda: driver.execute_script(
+        "return !document.querySelector('.sorted-list') || document.querySelectorAll('.sorted-list .row').length === 120"))
+    whole = driver.execute_script(
+        "const rows = document.querySelector('.sorted-list') ? document.querySelectorAll('.sorted-list .row') : document.querySelectorAll('.row');"
+        "return Array.from(rows).filter((r) => !r.hidden).map((r) => r.querySelector('.label').textContent)")
+    assert whole, query
+    driver.get(browse_server + "/split.html?" + query)
+    # A split page lists the first 100.
+    wait(driver, lambda: results(driver) == whole[:100])

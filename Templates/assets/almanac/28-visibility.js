@@ -45,7 +45,13 @@ const visibility = (() => {
     // `matches`: 1 for each row the search finds, or null for no search.
     setSearch: (matches) => { searched = matches; if (onSearch) onSearch(); else refresh(); },
     setFilters: (passing) => { filtered = passing; refresh(); },
-    isFound: (i) => searched === null || searched[i] === 1,
+    // The rows the search finds, ascending, or null for no search.
+    found: () => {
+      if (searched === null) return null;
+      const rows = [];
+      searched.forEach((match, i) => { if (match === 1) rows.push(i); });
+      return Int32Array.from(rows);
+    },
     isNarrowed: () => searched !== null || filtered !== null,
     onSearch: (callback) => { onSearch = callback; },
   };

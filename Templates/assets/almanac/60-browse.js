@@ -20,11 +20,15 @@ const browse = (() => {
     to: set.querySelector('.range-to'),
   }));
   const isRange = (filter) => filter.kind === 'range';
-  // Each row's value numbers for each filter (a range: its key, or null).
-  const rowValues = rows.map((row) => (row.dataset.f || '').split(' ').map((part, f) => {
-    if (!filters[f]) return null;
-    if (isRange(filters[f])) return part === '-' ? null : Number(part);
-    return part.split(',').filter(Boolean).map(Number);
+  // Each filter's column of the page's rows (`rowset`), from each row's value numbers.
+  const columns = filters.map((filter) => (isRange(filter) ? { keys: new Float64Array(rows.length).fill(NaN) }
+    : { values: new Int32Array(rows.length).fill(-1), several: new Map(), count: filter.boxes.length }));
+  rows.forEach((row, i) => (row.dataset.f || '').split(' ').forEach((part, f) => {
+    const column = columns[f];
+    if (!column) return;
+    if (column.keys) { if (part !== '-' && part !== '') column.keys[i] = Number(part); return; }
+    const values = part.split(',').filter(Boolean).map(Number);
+    if (values.length === 1) column.values[i] = values[0]; else column.several.set(i, values);
   }));
   // A date input's 1999-04-12 as the build keys dates: 19990412.
   const keyOf = (input) => {
@@ -38,14 +42,13 @@ const browse = (() => {
   };
   const chosen = (filter) => new Set(filter.boxes.filter((box) => box.checked).map((box) => Number(box.dataset.v)));
   const isActive = (filter) => (isRange(filter) ? keyOf(filter.from) !== null || keyOf(filter.to) !== null : filter.boxes.some((box) => box.checked));
-  const passer = (filter) => {
-    if (isRange(filter)) {
-      const low = keyOf(filter.from);
-      const high = keyOf(filter.to);
-      return (value) => value !== null && (low === null || value >= low) && (high === null || value <= high);
-    }
-    const wanted = chosen(filter);
-    return (values) => values.some((value) => wanted.has(value));
+  // A filter's selection as the row set takes it, or null when nothing is chosen.
+  const choiceOf = (filter) => {
+    if (!isActive(filter)) return null;
+    if (isRange(filter)) return { low: keyOf(filter.from), high: keyOf(filter.to) };
+    const flags = new Uint8Array(filter.boxes.length);
+    for (const box of filter.boxes) if (box.checked) flags[Number(box.dataset.v)] = 1;
+    return flags;
   };
 
   // ---- A split page: its rows are on other pages, so what the filters and order leave is
@@ -102,15 +105,16 @@ const browse = (() => {
       return lists.get(stem);
     };
     // Every block of a column (`c`: a filter's values, `k`: an order's ranks) as one typed
-    // array a row's number indexes: a value number (-1 where the row has several, kept in
-    // `lists`), a range key (NaN where there is none), a rank (-1 for none). Loops over a
-    // million rows read typed arrays several times faster than arrays parsed from JSON.
-    const columns = new Map();
-    const column = (stem, isKey) => {
-      if (!columns.has(stem)) {
+    // array a row's number indexes, in the row set's shape: a value number (-1 where the row
+    // has several, kept in `several`; `count` values in all), a range key (NaN where there is
+    // none), a rank (-1 for none). Loops over a million rows read typed arrays several times
+    // faster than arrays parsed from JSON.
+    const columnFiles = new Map();
+    const column = (stem, isKey, count = 0) => {
+      if (!columnFiles.has(stem)) {
         const blocks = Math.ceil(manifest.rows / manifest.columnRows);
         const stems = Array.from({ length: blocks }, (_, b) => stem + '-' + b);
-        columns.set(stem, Promise.all(stems.map(file)).then((parts) => {
+        columnFiles.set(stem, Promise.all(stems.map(file)).then((parts) => {
           // The parsed blocks are let go once copied: at a million rows each is megabytes.
           for (const block of stems) {
             files.delete(block);
@@ -127,29 +131,10 @@ const browse = (() => {
               row += 1;
             }
           }
-          return { values, lists };
+          return isKey ? { keys: values } : { values, several: lists, count };
         }));
       }
-      return columns.get(stem);
-    };
-    // Rows in either of two ascending lists, and in both.
-    const union = (a, b) => {
-      const out = new Int32Array(a.length + b.length);
-      let i = 0; let j = 0; let n = 0;
-      while (i < a.length || j < b.length) {
-        if (j >= b.length || (i < a.length && a[i] < b[j])) out[n++] = a[i++];
-        else if (i >= a.length || b[j] < a[i]) out[n++] = b[j++];
-        else { out[n++] = a[i++]; j += 1; }
-      }
-      return out.subarray(0, n);
-    };
-    const intersection = (a, b) => {
-      const out = new Int32Array(Math.min(a.length, b.length));
-      let i = 0; let j = 0; let n = 0;
-      while (i < a.length && j < b.length) {
-        if (a[i] < b[j]) i += 1; else if (b[j] < a[i]) j += 1; else { out[n++] = a[i]; i += 1; j += 1; }
-      }
-      return out.subarray(0, n);
+      return columnFiles.get(stem);
     };
     // A filter's counts from the pair tables: with no other filter applied, the build's own;
     // with one other of single values applied, the sum of its chosen values' rows. Null when
@@ -181,71 +166,14 @@ const browse = (() => {
         for (const [f, filter] of filters.entries()) {
           if (!active[f]) continue;
           let either = new Int32Array(0);
-          for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = union(either, list);
-          result = result ? intersection(result, either) : either;
+          for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = rowset.union(either, list);
+          result = result ? rowset.intersection(result, either) : either;
         }
         return { rows: result, counts: fromPairs };
       }
       // Every row's values: the rows found, or every row, counted against every filter.
-      const columnsOf = await Promise.all(filters.map((filter, f) => column('c' + f, isRange(filter))));
-      const values = columnsOf.map((c) => c.values);
-      const lists = columnsOf.map((c) => c.lists);
-      const flags = filters.map((filter, f) => {
-        if (!active[f] || isRange(filter)) return null;
-        const flag = new Uint8Array(filter.boxes.length);
-        for (const v of chosenSets[f]) flag[v] = 1;
-        return flag;
-      });
-      const low = filters.map((filter) => (isRange(filter) ? (keyOf(filter.from) ?? -Infinity) : 0));
-      const high = filters.map((filter) => (isRange(filter) ? (keyOf(filter.to) ?? Infinity) : 0));
-      // Column by column, each loop reading one typed array: how many filters each row fails,
-      // and which. A row counts towards a filter's values when it fails no other filter.
-      const size = found ? found.length : manifest.rows;
-      const failures = new Uint8Array(manifest.rows);
-      const failedBy = new Uint8Array(manifest.rows);
-      for (const [f, filter] of filters.entries()) {
-        if (!active[f]) continue;
-        const column = values[f];
-        if (isRange(filter)) {
-          const [from, to] = [low[f], high[f]];
-          for (let k = 0; k < size; k += 1) {
-            const row = found ? found[k] : k;
-            const value = column[row];
-            // NaN (no key) fails both comparisons.
-            if (!(value >= from && value <= to)) { failures[row] += 1; failedBy[row] = f; }
-          }
-          continue;
-        }
-        const flag = flags[f];
-        const several = lists[f];
-        for (let k = 0; k < size; k += 1) {
-          const row = found ? found[k] : k;
-          const value = column[row];
-          const passes = value >= 0 ? flag[value] === 1 : several.get(row).some((v) => flag[v] === 1);
-          if (!passes) { failures[row] += 1; failedBy[row] = f; }
-        }
-      }
-      const counts = filters.map((filter) => (isRange(filter) ? null : new Int32Array(filter.boxes.length)));
-      for (const [f, filter] of filters.entries()) {
-        if (isRange(filter)) continue;
-        const column = values[f];
-        const tally = counts[f];
-        const several = lists[f];
-        for (let k = 0; k < size; k += 1) {
-          const row = found ? found[k] : k;
-          const failed = failures[row];
-          if (failed > 1 || (failed === 1 && failedBy[row] !== f)) continue;
-          const value = column[row];
-          if (value >= 0) tally[value] += 1;
-          else for (const v of several.get(row)) tally[v] += 1;
-        }
-      }
-      const passing = [];
-      for (let k = 0; k < size; k += 1) {
-        const row = found ? found[k] : k;
-        if (failures[row] === 0) passing.push(row);
-      }
-      return { rows: Int32Array.from(passing), counts };
+      const columnsOf = await Promise.all(filters.map((filter, f) => column('c' + f, isRange(filter), filter.boxes.length)));
+      return rowset.narrow(columnsOf, filters.map(choiceOf), manifest.rows, found);
     };
     // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
     // `progress` as they are found when it needs the order's files.
@@ -256,17 +184,7 @@ const browse = (() => {
       if (found && rows) {
         // A search's rows are few and spread over every file of an order: their ranks sort them.
         const ranks = (await column('k' + s, false)).values;
-        const rank = (row) => ranks[row];
-        return Array.from(rows).sort((a, b) => {
-          const x = rank(a);
-          const y = rank(b);
-          if (x !== y) {
-            if (x < 0) return 1;
-            if (y < 0) return -1;
-            return descending ? y - x : x - y;
-          }
-          return a - b;
-        }).slice(0, limit);
+        return Array.from(rowset.order(ranks, rows, descending).subarray(0, limit));
       }
       const wanted = rows ? new Uint8Array(manifest.rows) : null;
       if (rows) for (const row of rows) wanted[row] = 1;
@@ -379,31 +297,16 @@ const browse = (() => {
   }));
 
   // Counts: a row counts towards a filter's values when it is found and passes every other
-  // filter; it shows when it passes them all.
+  // filter; it shows when it passes them all (`rowset.narrow`).
   const apply = () => {
     if (split) { split.refresh(); describe(); return; }
-    const active = filters.map(isActive);
-    const passes = filters.map((filter, f) => (active[f] ? passer(filter) : null));
-    const counts = filters.map((filter) => new Array(filter.boxes.length).fill(0));
-    const anyActive = active.some(Boolean);
-    const passing = anyActive ? new Uint8Array(rows.length) : null;
-    for (let i = 0; i < rows.length; i += 1) {
-      if (!visibility.isFound(i)) continue;
-      let failed = -1;
-      let failures = 0;
-      for (let f = 0; f < filters.length && failures < 2; f += 1) {
-        if (passes[f] && !passes[f](rowValues[i][f])) { failed = f; failures += 1; }
-      }
-      if (failures === 0 && passing) passing[i] = 1;
-      if (failures > 1) continue;
-      for (let f = 0; f < filters.length; f += 1) {
-        if (isRange(filters[f]) || (failures === 1 && failed !== f)) continue;
-        for (const value of rowValues[i][f]) counts[f][value] += 1;
-      }
-    }
+    const { rows: passing, counts } = rowset.narrow(columns, filters.map(choiceOf), rows.length, visibility.found());
     showCounts(counts);
     describe();
-    visibility.setFilters(passing);
+    if (!filters.some(isActive)) { visibility.setFilters(null); return; }
+    const shown = new Uint8Array(rows.length);
+    for (const row of passing) shown[row] = 1;
+    visibility.setFilters(shown);
   };
 
   // ---- The bar that says what is applied, each choice with a button that takes it away. ----
@@ -473,7 +376,11 @@ const browse = (() => {
   // and rows without the value come last either way. ----
   const select = panel.querySelector('.sort-control');
   const sortFields = select ? Array.from(select.options).map((option) => option.value).filter((value) => value && value[0] !== '-') : [];
-  const ranks = rows.map((row) => (row.dataset.s || '').split(' ').map((part) => (part === '-' ? -1 : Number(part))));
+  // Each order's column of ranks (-1: the row has no value in it).
+  const ranks = sortFields.map(() => new Int32Array(rows.length).fill(-1));
+  rows.forEach((row, i) => (row.dataset.s || '').split(' ').forEach((part, k) => {
+    if (ranks[k] && part !== '-' && part !== '') ranks[k][i] = Number(part);
+  }));
   const table = main.querySelector('table.rows-table');
   const index = document.querySelector('nav.section-index');
   // Where each row goes back to: its own list (a long section has several), or its
@@ -569,23 +476,6 @@ const browse = (() => {
     const last = visibility.sections[visibility.sections.length - 1];
     if (last) last.after(flat);
   };
-  // The rows' order by the field at `place`: each row's rank (from the build) and its place on
-  // the page packed into one number, so the browser's own numeric sort orders 50,000 rows
-  // without calling back into script for each comparison. Ties keep the page's order, and
-  // rows without the value (rank -1) come last either way. Exact while rows × ranks stay
-  // under 2^53: some 90 million rows.
-  const orderOf = (place, descending) => {
-    let top = 0;
-    for (const rank of ranks) if (rank[place] > top) top = rank[place];
-    const span = 2 ** Math.ceil(Math.log2(rows.length + 1));
-    const keys = new Float64Array(rows.length);
-    ranks.forEach((rank, i) => {
-      const key = rank[place] < 0 ? top + 1 : descending ? top - rank[place] : rank[place];
-      keys[i] = key * span + i;
-    });
-    keys.sort();
-    return Array.from(keys, (key) => key % span);
-  };
   const sortBy = (value) => {
     moves.finish();
     const field = value.replace(/^-/, '');
@@ -605,7 +495,7 @@ const browse = (() => {
       if (index) index.hidden = false;
       return;
     }
-    const sorted = orderOf(place, value[0] === '-');
+    const sorted = rowset.order(ranks[place], null, value[0] === '-');
     main.classList.add('is-sorted');
     if (index) index.hidden = true;
     showInOrder(sorted);
