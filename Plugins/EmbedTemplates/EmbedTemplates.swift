@@ -4,6 +4,8 @@ import PackagePlugin
 /// Turns every file under the package's `Templates/` into Swift source, so the default templates
 /// and web assets travel inside the binary. SwiftPM resources would work too, but on Linux they
 /// are looked up beside the binary and crash when it is copied elsewhere.
+/// SwiftPM lists the files when it plans a build: after adding a file under `Templates/` (a new
+/// part of the page script), touch `Package.swift` so an existing `.build/` embeds it too.
 @main
 struct EmbedTemplates: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {

@@ -1,16 +1,16 @@
-// ---- The row set: which rows the filters and the search leave, how many rows each value of
-// a filter would have, and rows in an order. One rule for every page, whether its rows are on
-// it (a whole page, a test report) or in files (a split page): the build numbers each row,
-// each filter value and each row's rank in each order (FilterPanel.swift, BrowseData.swift),
-// so all of it compares numbers in typed arrays.
-//
-// A filter's column holds every row's value: `{ values, several, count }` for a filter of
-// values (`values[row]`: the value's number, or -1 where the row has several, listed in
-// `several`; `count`: how many values the filter has), `{ keys }` for a range (a number,
-// dates as 19990412, NaN where the row has none). A choice is a filter's selection: for
-// values, a Uint8Array with 1 for each value chosen; for a range, `{ low, high }` (either may
-// be null); null when nothing is chosen. ----
 const rowset = (() => {
+  // ---- The row set: which rows the filters and the search leave, how many rows each value of
+  // a filter would have, and rows in an order. One rule for every page, whether its rows are on
+  // it (a whole page, a test report) or in files (a split page): the build numbers each row,
+  // each filter value and each row's rank in each order (FilterPanel.swift, BrowseData.swift),
+  // so all of it compares numbers in typed arrays.
+  //
+  // A filter's column holds every row's value: `{ values, several, count }` for a filter of
+  // values (`values[row]`: the value's number, or -1 where the row has several, listed in
+  // `several`; `count`: how many values the filter has), `{ keys }` for a range (a number,
+  // dates as 19990412, NaN where the row has none). A choice is a filter's selection: for
+  // values, a Uint8Array with 1 for each value chosen; for a range, `{ low, high }` (either may
+  // be null); null when nothing is chosen. ----
   const inRange = (key, { low, high }) => key === key && (low === null || key >= low) && (high === null || key <= high);
   const passesValues = (column, flags, row) => {
     const value = column.values[row];

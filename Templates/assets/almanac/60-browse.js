@@ -519,36 +519,30 @@ const browse = (() => {
     });
   }
 
-  // ---- The address: `?region=South&region=West&admitted=1850..1900&sort=-admitted`. ----
+  // ---- The address holds the panel's choices and the order (`address`); the search's
+  // words are the search field's, kept as they are. ----
+  const choices = () => filters.map((filter) => (isRange(filter) ? { from: filter.from.value, to: filter.to.value }
+    : filter.boxes.filter((box) => box.checked).map((box) => box.value)));
   const write = (push) => {
-    const url = new URL(location.href);
-    for (const filter of filters) {
-      url.searchParams.delete(filter.param);
-      if (isRange(filter)) {
-        if (isActive(filter)) url.searchParams.set(filter.param, filter.from.value + '..' + filter.to.value);
-      } else {
-        for (const box of filter.boxes) if (box.checked) url.searchParams.append(filter.param, box.value);
-      }
-    }
-    if (order) url.searchParams.set('sort', order); else url.searchParams.delete('sort');
-    if (url.href === location.href) return;
+    const query = new URLSearchParams(location.search).get('q') || '';
+    const href = address.write(location.href, filters, { choices: choices(), order, query });
+    if (href === location.href) return;
     try {
-      if (push) history.pushState(null, '', url.href); else history.replaceState(history.state, '', url.href);
+      if (push) history.pushState(null, '', href); else history.replaceState(history.state, '', href);
     } catch { /* file:// may refuse */ }
   };
   const read = () => {
-    const params = new URLSearchParams(location.search);
-    for (const filter of filters) {
+    const state = address.read(location.search, filters);
+    filters.forEach((filter, f) => {
+      const choice = state.choices[f];
       if (isRange(filter)) {
-        const [low = '', high = ''] = (params.get(filter.param) || '').split('..');
-        filter.from.value = low;
-        filter.to.value = high;
+        filter.from.value = choice.from;
+        filter.to.value = choice.to;
       } else {
-        const wanted = new Set(params.getAll(filter.param));
-        for (const box of filter.boxes) box.checked = wanted.has(box.value);
+        for (const box of filter.boxes) box.checked = choice.includes(box.value);
       }
-    }
-    sortBy(params.get('sort') || '');
+    });
+    sortBy(state.order);
   };
   const changed = (push) => { apply(); write(push); };
   panel.addEventListener('change', (event) => {

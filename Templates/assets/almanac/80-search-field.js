@@ -1,126 +1,128 @@
-if (!field) return;
-form.hidden = false;
-// The link past the header to the field works now the field shows.
-for (const link of document.querySelectorAll('.skip-to-search')) link.hidden = false;
 // ---- The search field drives whichever strategy the data calls for. ----
-let query = '';
-let strategy = null;
-collapsing.whileSearching(() => query !== '' || visibility.isNarrowed());
-const strategyFor = (loaded) => {
-  if (loaded.sharded) return sharded(loaded);
-  if (isSplit) return splitPages(loaded);
-  return wholePage(loaded);
-};
+(() => {
+  if (!field) return;
+  form.hidden = false;
+  // The link past the header to the field works now the field shows.
+  for (const link of document.querySelectorAll('.skip-to-search')) link.hidden = false;
+  let query = '';
+  let strategy = null;
+  collapsing.whileSearching(() => query !== '' || visibility.isNarrowed());
+  const strategyFor = (loaded) => {
+    if (loaded.sharded) return sharded(loaded);
+    if (isSplit) return splitPages(loaded);
+    return wholePage(loaded);
+  };
 
-// The URL follows the query once typing pauses: `replaceState` costs a phone a frame's worth
-// of time, too much to pay on every keystroke.
-let urlTimer = 0;
-const writeURL = () => {
-  clearTimeout(urlTimer);
-  urlTimer = setTimeout(() => {
-    const url = new URL(location.href);
-    if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
-    try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
-  }, 250);
-};
+  // The URL follows the query once typing pauses: `replaceState` costs a phone a frame's worth
+  // of time, too much to pay on every keystroke.
+  let urlTimer = 0;
+  const writeURL = () => {
+    clearTimeout(urlTimer);
+    urlTimer = setTimeout(() => {
+      const url = new URL(location.href);
+      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
+      try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
+    }, 250);
+  };
 
-// Read by the benchmark: how long a keystroke's search took until its first results showed
-// (for sharded data, with loading the shards it needed).
-let started = 0;
-const searched = () => { if (query) performance.measure('almanac-search', { start: started }); };
+  // Read by the benchmark: how long a keystroke's search took until its first results showed
+  // (for sharded data, with loading the shards it needed).
+  let started = 0;
+  const searched = () => { if (query) performance.measure('almanac-search', { start: started }); };
 
-const run = () => {
-  const terms = fold(query).split(/\s+/).filter(Boolean);
-  form.classList.toggle('has-query', query.length > 0);
-  if (terms.length === 0) {
+  const run = () => {
+    const terms = fold(query).split(/\s+/).filter(Boolean);
+    form.classList.toggle('has-query', query.length > 0);
+    if (terms.length === 0) {
+      if (browse && browse.owns()) { browse.refresh(); return; }
+      if (strategy) strategy.clear();
+      if (visibility.isNarrowed()) return;
+      noResults.hidden = true;
+      if (!status.classList.contains('search-error')) status.textContent = '';
+      collapsing.restore();
+      return;
+    }
+    if (!data) { withData(run); return; }
     if (browse && browse.owns()) { browse.refresh(); return; }
-    if (strategy) strategy.clear();
-    if (visibility.isNarrowed()) return;
-    noResults.hidden = true;
-    if (!status.classList.contains('search-error')) status.textContent = '';
-    collapsing.restore();
-    return;
+    if (!strategy) strategy = strategyFor(data);
+    strategy.search(terms, searched);
+  };
+  // On a split page the filters and Sort by list their results from the search's rows.
+  if (browse) {
+    browse.connect({
+      terms: () => fold(query).split(/\s+/).filter(Boolean),
+      matches: (terms) => new Promise((resolve) => withData(() => {
+        if (!strategy) strategy = strategyFor(data);
+        resolve(strategy.matches(terms));
+      })),
+      release: () => run(),
+    });
   }
-  if (!data) { withData(run); return; }
-  if (browse && browse.owns()) { browse.refresh(); return; }
-  if (!strategy) strategy = strategyFor(data);
-  strategy.search(terms, searched);
-};
-// On a split page the filters and Sort by list their results from the search's rows.
-if (browse) {
-  browse.connect({
-    terms: () => fold(query).split(/\s+/).filter(Boolean),
-    matches: (terms) => new Promise((resolve) => withData(() => {
-      if (!strategy) strategy = strategyFor(data);
-      resolve(strategy.matches(terms));
-    })),
-    release: () => run(),
+
+  const update = () => {
+    query = field.value.trim();
+    writeURL();
+    started = performance.now();
+    run();
+  };
+
+  let scheduled = false;
+  field.addEventListener('input', () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => { scheduled = false; update(); });
   });
-}
-
-const update = () => {
-  query = field.value.trim();
-  writeURL();
-  started = performance.now();
-  run();
-};
-
-let scheduled = false;
-field.addEventListener('input', () => {
-  if (scheduled) return;
-  scheduled = true;
-  requestAnimationFrame(() => { scheduled = false; update(); });
-});
-// Focusing the field loads the data and readies the search, so the first letter typed
-// finds it ready.
-field.addEventListener('focus', () => withData(() => { if (!strategy) strategy = strategyFor(data); }), { once: true });
-field.addEventListener('keydown', (event) => {
-  if (event.key === 'Escape') {
+  // Focusing the field loads the data and readies the search, so the first letter typed
+  // finds it ready.
+  field.addEventListener('focus', () => withData(() => { if (!strategy) strategy = strategyFor(data); }), { once: true });
+  field.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      field.value = '';
+      update();
+    }
+  });
+  form.addEventListener('submit', (event) => { event.preventDefault(); update(); });
+  form.addEventListener('reset', () => {
+    setTimeout(() => { update(); field.focus(); }, 0);
+  });
+  // `/` moves to the field unless the reader turns it off (WCAG 2.1.4): a switch at the page's
+  // end, its choice kept for every page of the site.
+  const shortcut = document.querySelector('.search-shortcut');
+  const shortcutOn = shortcut ? shortcut.querySelector('input') : null;
+  const SHORTCUT_OFF = 'almanac-search-shortcut-off';
+  if (shortcutOn) {
+    try { shortcutOn.checked = localStorage.getItem(SHORTCUT_OFF) === null; } catch { /* storage may be off */ }
+    shortcut.hidden = false;
+    shortcutOn.addEventListener('change', () => {
+      if (shortcutOn.checked) field.setAttribute('aria-keyshortcuts', '/'); else field.removeAttribute('aria-keyshortcuts');
+      try {
+        if (shortcutOn.checked) localStorage.removeItem(SHORTCUT_OFF); else localStorage.setItem(SHORTCUT_OFF, '1');
+      } catch { /* storage may be off: the choice holds for this page */ }
+    });
+    if (!shortcutOn.checked) field.removeAttribute('aria-keyshortcuts');
+  }
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
+    if (shortcutOn && !shortcutOn.checked) return;
+    const target = event.target;
+    if (target instanceof HTMLElement && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName))) return;
     event.preventDefault();
-    field.value = '';
+    field.focus();
+  });
+
+  const initial = new URLSearchParams(location.search).get('q');
+  if (initial) {
+    field.value = initial;
     update();
   }
-});
-form.addEventListener('submit', (event) => { event.preventDefault(); update(); });
-form.addEventListener('reset', () => {
-  setTimeout(() => { update(); field.focus(); }, 0);
-});
-// `/` moves to the field unless the reader turns it off (WCAG 2.1.4): a switch at the page's
-// end, its choice kept for every page of the site.
-const shortcut = document.querySelector('.search-shortcut');
-const shortcutOn = shortcut ? shortcut.querySelector('input') : null;
-const SHORTCUT_OFF = 'almanac-search-shortcut-off';
-if (shortcutOn) {
-  try { shortcutOn.checked = localStorage.getItem(SHORTCUT_OFF) === null; } catch { /* storage may be off */ }
-  shortcut.hidden = false;
-  shortcutOn.addEventListener('change', () => {
-    if (shortcutOn.checked) field.setAttribute('aria-keyshortcuts', '/'); else field.removeAttribute('aria-keyshortcuts');
-    try {
-      if (shortcutOn.checked) localStorage.removeItem(SHORTCUT_OFF); else localStorage.setItem(SHORTCUT_OFF, '1');
-    } catch { /* storage may be off: the choice holds for this page */ }
+  // Back and forward bring the search of that step back too.
+  window.addEventListener('popstate', () => {
+    const stepped = new URLSearchParams(location.search).get('q') || '';
+    if (stepped === field.value.trim()) return;
+    field.value = stepped;
+    query = stepped;
+    started = performance.now();
+    run();
   });
-  if (!shortcutOn.checked) field.removeAttribute('aria-keyshortcuts');
-}
-document.addEventListener('keydown', (event) => {
-  if (event.key !== '/' || event.metaKey || event.ctrlKey || event.altKey) return;
-  if (shortcutOn && !shortcutOn.checked) return;
-  const target = event.target;
-  if (target instanceof HTMLElement && (target.isContentEditable || /^(input|textarea|select)$/i.test(target.tagName))) return;
-  event.preventDefault();
-  field.focus();
-});
-
-const initial = new URLSearchParams(location.search).get('q');
-if (initial) {
-  field.value = initial;
-  update();
-}
-// Back and forward bring the search of that step back too.
-window.addEventListener('popstate', () => {
-  const stepped = new URLSearchParams(location.search).get('q') || '';
-  if (stepped === field.value.trim()) return;
-  field.value = stepped;
-  query = stepped;
-  started = performance.now();
-  run();
-});
+})();
