@@ -1,0 +1,249 @@
+const splitBrowse = (ui) => {
+  // ---- A split page: its rows are on other pages, so what the filters and order leave is
+  // listed as results, found in files made at build time (BrowseData.swift). A click reads
+  // the lists of the values chosen; counts come from the manifest's tables of value pairs,
+  // or, once a range, a search or a third field makes them need every row, from columns of
+  // every row's values. A sorted view reads the order's files only as far as it shows.
+  // `ui`: the panel (`panel`, `filters` and what tells their choices: `isRange`, `keyOf`,
+  // `chosen`, `choiceOf`, `isActive`), `showCounts`, and the order (`order()`,
+  // `sortFields()`) and the section index (`index()`) as they are at each refresh. Gives
+  // `{ connect(search), refresh() }`. ----
+  const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
+  const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
+  let manifest = null;
+  let ready = null;
+  const load = () => ready || (ready = new Promise((resolve, reject) => {
+    // The entry's name never changes, so it is asked for past any cache; it names this
+    // build's manifest, whose name changes with its content.
+    loadScript(main.dataset.browseSrc + '?t=' + Date.now(), () => {
+      const entry = (window.AlmanacBrowseData || {})[pageName];
+      if (!entry) { reject(); return; }
+      delete window.AlmanacBrowseData[pageName];
+      loadScript(root + entry[contract.browseData.file], () => {
+        const loaded = (window.AlmanacBrowseData || {})[pageName];
+        if (!loaded) { reject(); return; }
+        manifest = read(loaded);
+        manifest.filters = manifest.filters.map(read);
+        manifest.sorts = manifest.sorts.map(read);
+        resolve(manifest);
+      }, reject);
+    }, reject);
+  }));
+  const files = new Map();
+  const file = (stem) => {
+    const have = registered(stem);
+    if (have) return Promise.resolve(have);
+    if (!files.has(stem)) {
+      files.set(stem, new Promise((resolve, reject) => loadScript(root + manifest.folder + stem + '.js?v=' + manifest.version, () => {
+        const data = registered(stem);
+        if (data) resolve(data); else reject();
+      }, reject)));
+    }
+    return files.get(stem);
+  };
+  // A value's rows, ascending (the file holds differences).
+  const lists = new Map();
+  const rowsOf = (f, v) => {
+    const stem = 'v' + f + '-' + v;
+    if (!lists.has(stem)) {
+      lists.set(stem, file(stem).then((differences) => {
+        const rowsOfValue = new Int32Array(differences.length);
+        let row = 0;
+        differences.forEach((difference, k) => { row += difference; rowsOfValue[k] = row; });
+        return rowsOfValue;
+      }));
+    }
+    return lists.get(stem);
+  };
+  // Every block of a column (`c`: a filter's values, `k`: an order's ranks) as one typed
+  // array a row's number indexes, in the row set's shape: a value number (-1 where the row
+  // has several, kept in `several`; `count` values in all), a range key (NaN where there is
+  // none), a rank (-1 for none). Loops over a million rows read typed arrays several times
+  // faster than arrays parsed from JSON.
+  const columnFiles = new Map();
+  const column = (stem, isKey, count = 0) => {
+    if (!columnFiles.has(stem)) {
+      const blocks = Math.ceil(manifest.rows / manifest.columnRows);
+      const stems = Array.from({ length: blocks }, (_, b) => stem + '-' + b);
+      columnFiles.set(stem, Promise.all(stems.map(file)).then((parts) => {
+        // The parsed blocks are let go once copied: at a million rows each is megabytes.
+        for (const block of stems) {
+          files.delete(block);
+          delete window.AlmanacBrowseFiles[pageName + '/' + block];
+        }
+        const values = isKey ? new Float64Array(manifest.rows) : new Int32Array(manifest.rows);
+        const lists = new Map();
+        let row = 0;
+        for (const part of parts) {
+          for (const value of part) {
+            if (typeof value === 'number') values[row] = value;
+            else if (value === null) values[row] = isKey ? NaN : -1;
+            else { values[row] = -1; lists.set(row, value); }
+            row += 1;
+          }
+        }
+        return isKey ? { keys: values } : { values, several: lists, count };
+      }));
+    }
+    return columnFiles.get(stem);
+  };
+  // A filter's counts from the pair tables: with no other filter applied, the build's own;
+  // with one other of single values applied, the sum of its chosen values' rows. Null when
+  // they cannot tell.
+  const pairCounts = (f, active, chosenSets) => {
+    const others = active.map((on, g) => (on && g !== f ? g : -1)).filter((g) => g >= 0);
+    if (others.length === 0) return manifest.filters[f].counts.slice();
+    const g = others[0];
+    if (others.length > 1 || ui.isRange(ui.filters[g]) || !manifest.filters[g].single) return null;
+    const [a, b] = g < f ? [g, f] : [f, g];
+    const table = manifest.pairs[a + ' ' + b];
+    if (!table) return null;
+    const width = manifest.filters[b].counts.length;
+    const counts = new Array(manifest.filters[f].counts.length).fill(0);
+    for (const c of chosenSets[g]) {
+      for (let v = 0; v < counts.length; v += 1) counts[v] += g < f ? table[c * width + v] : table[v * width + c];
+    }
+    return counts;
+  };
+  // What the filters and the search leave: `rows` ascending (null: every row), and each
+  // filter's counts.
+  const narrow = async (found) => {
+    const active = ui.filters.map(ui.isActive);
+    const chosenSets = ui.filters.map((filter) => (ui.isRange(filter) ? null : ui.chosen(filter)));
+    const fromPairs = ui.filters.map((filter, f) => (ui.isRange(filter) ? null : pairCounts(f, active, chosenSets)));
+    const anyRange = ui.filters.some((filter, f) => ui.isRange(filter) && active[f]);
+    if (!found && !anyRange && ui.filters.every((filter, f) => ui.isRange(filter) || fromPairs[f])) {
+      let result = null;
+      for (const [f, filter] of ui.filters.entries()) {
+        if (!active[f]) continue;
+        let either = new Int32Array(0);
+        for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = rowset.union(either, list);
+        result = result ? rowset.intersection(result, either) : either;
+      }
+      return { rows: result, counts: fromPairs };
+    }
+    // Every row's values: the rows found, or every row, counted against every filter.
+    const columnsOf = await Promise.all(ui.filters.map((filter, f) => column('c' + f, ui.isRange(filter), filter.boxes.length)));
+    return rowset.narrow(columnsOf, ui.filters.map(ui.choiceOf), manifest.rows, found);
+  };
+  // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
+  // `progress` as they are found when it needs the order's files.
+  const ordered = async (rows, found, limit, progress) => {
+    if (!ui.order()) return rows ? Array.from(rows.subarray(0, limit)) : Array.from({ length: Math.min(limit, manifest.rows) }, (_, k) => k);
+    const s = ui.sortFields().indexOf(ui.order().replace(/^-/, ''));
+    const descending = ui.order()[0] === '-';
+    if (found && rows) {
+      // A search's rows are few and spread over every file of an order: their ranks sort them.
+      const ranks = (await column('k' + s, false)).values;
+      return Array.from(rowset.order(ranks, rows, descending).subarray(0, limit));
+    }
+    const wanted = rows ? new Uint8Array(manifest.rows) : null;
+    if (rows) for (const row of rows) wanted[row] = 1;
+    const picked = [];
+    const pages = Math.ceil(manifest.rows / manifest.orderRows);
+    for (let p = 0; p < pages && picked.length < limit; p += 1) {
+      for (const row of await file('o' + s + (descending ? 'd' : 'a') + '-' + p)) {
+        if (!wanted || wanted[row]) picked.push(row);
+        if (picked.length >= limit) break;
+      }
+      if (picked.length < limit) progress(picked);
+    }
+    return picked;
+  };
+  // `[address, label, section title]` of rows, read a file of rows at a time.
+  const facts = async (rowsShown) => {
+    const stems = new Set(rowsShown.map((row) => 'r' + Math.floor(row / manifest.factRows)));
+    const read = new Map(await Promise.all(Array.from(stems, async (stem) => [stem, await file(stem)])));
+    return rowsShown.map((row) => {
+      const [label, section, href] = read.get('r' + Math.floor(row / manifest.factRows))[row % manifest.factRows];
+      return [href, label, manifest.sections[section][1]];
+    });
+  };
+  let search = null;
+  let generation = 0;
+  let narrowed = null;
+  // A reader reaching for the panel is about to use it: the manifest is read then, not
+  // after the click.
+  for (const type of ['pointerdown', 'focusin']) ui.panel.addEventListener(type, () => load().catch(() => {}), { once: true });
+  // With no filter chosen and the page's own order, the page's own parts show again.
+  const release = (measured) => {
+    resultsView.clear();
+    if (!status.classList.contains('search-error')) status.textContent = '';
+    noResults.hidden = true;
+    if (search) search.release();
+    measured();
+  };
+  // The rows and counts for the filters and the search's rows; a new order alone leaves
+  // them as they were.
+  const narrowFor = async (found, terms) => {
+    const state = JSON.stringify([ui.filters.map((filter) => (ui.isRange(filter) ? [ui.keyOf(filter.from), ui.keyOf(filter.to)]
+      : Array.from(ui.chosen(filter)).sort((a, b) => a - b))), found ? terms : null]);
+    if (!narrowed || narrowed.state !== state) {
+      narrowed = { state, ...(await narrow(found ? Int32Array.from(found).sort() : null)) };
+    }
+    return narrowed;
+  };
+  // The index's letters for the sections that hold a row of `result`.
+  const enableSections = (result) => {
+    const starts = manifest.sectionStarts;
+    const matched = new Set();
+    let section = 0;
+    for (const row of result) {
+      while (section + 1 < starts.length && starts[section + 1] <= row) section += 1;
+      matched.add(section);
+    }
+    manifest.sections.forEach(([id], k) => sectionIndex.setEnabled(id, matched.has(k)));
+  };
+  // The first `MAX_RESULTS` of `result` in the chosen order, listed: the first screenful at
+  // once, the rest of the list as its files arrive. False once a newer refresh took over.
+  const list = async (result, found, terms, note, current, measured) => {
+    let shown = 0;
+    const show = async (picked, finished) => {
+      if (picked.length <= shown && !finished) return;
+      const described = await facts(picked);
+      if (!current()) return;
+      const first = shown === 0;
+      shown = picked.length;
+      resultsView.show(described.length, (k) => described[k], terms, finished ? note : '');
+      if (finished && shown === 0) resultsView.showNothing('');
+      if (first) measured();
+    };
+    const picked = await ordered(result, found, MAX_RESULTS, (soFar) => {
+      if (soFar.length >= SCREENFUL && shown === 0) show(soFar.slice(), false);
+    });
+    if (!current()) return false;
+    if (picked.length > SCREENFUL && shown === 0) await show(picked.slice(0, SCREENFUL), false);
+    if (!current()) return false;
+    await show(picked, true);
+    return current();
+  };
+  const refresh = async () => {
+    const mine = ++generation;
+    const current = () => mine === generation;
+    const started = performance.now();
+    // Read by the benchmark: from a change to the first screenful of results shown.
+    const measured = () => performance.measure('almanac-browse', { start: started });
+    // Under any order but the page's own, the list has no sections to jump to.
+    if (ui.index()) ui.index().hidden = ui.order() !== '';
+    if (!ui.filters.some(ui.isActive) && ui.order() === '') { release(measured); return; }
+    try {
+      await load();
+      const terms = search ? search.terms() : [];
+      const found = terms.length > 0 ? await search.matches(terms) : null;
+      if (!current()) return;
+      // A word too short to look up in sharded search data narrows nothing yet.
+      const tooShort = terms.length > 0 && !found ? phrases.counted('type_at_least_these', contract.shardKeyLength) : '';
+      const { rows: result, counts } = await narrowFor(found, terms);
+      if (!current()) return;
+      ui.showCounts(counts);
+      const total = result ? result.length : manifest.rows;
+      announce(total);
+      const more = total > MAX_RESULTS ? phrases.text('showing_first_filters', { shown: phrases.number(MAX_RESULTS), total: phrases.number(total) }) : '';
+      const listed = await list(result, found, terms, [tooShort, more].filter(Boolean).join(' '), current, measured);
+      if (listed && result) enableSections(result);
+    } catch {
+      if (current()) fail('filters_unavailable');
+    }
+  };
+  return { connect: (connected) => { search = connected; }, refresh };
+};
