@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -23,7 +23,8 @@ export const built = (locale = 'en') => {
     writeFileSync(join(site, 'Content', 'almanac.yaml'), 'title: Parts\nlocale: ' + locale + '\n');
     writeFileSync(join(site, 'Content', 'things.md'), '---\ndata: things.csv\n---\n');
     writeFileSync(join(site, 'Content', 'things.csv'), 'name\nApple\nBanana\n');
-    const almanac = process.env.ALMANAC_BIN || join(root, '.build', 'debug', 'almanac');
+    // ALMANAC_BIN is taken from where the tests were started; the build runs in its own folder.
+    const almanac = process.env.ALMANAC_BIN ? resolve(process.env.ALMANAC_BIN) : join(root, '.build', 'debug', 'almanac');
     execFileSync(almanac, ['build', '--quiet'], { cwd: site });
     const assets = join(site, 'Output', 'assets');
     const script = readdirSync(assets).find((name) => /^almanac\.[0-9a-f]+\.js$/.test(name));
