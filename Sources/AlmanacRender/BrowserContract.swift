@@ -15,6 +15,8 @@ public enum BrowserContract {
     public enum SearchDataField: String, CaseIterable, Sendable {
         /// The data is sharded by word prefix (its shards under `folder`).
         case sharded, rows, pageSize, folder, version, sections, shards
+        /// A sharded page's near-word lists: how many words each holds, by first letter and length.
+        case vocabulary
         /// A split page's rows: each one's label, section number and address.
         case labels, section, hrefs
         /// The entry a split page names: the file of this build's search data.
@@ -67,6 +69,10 @@ public enum BrowserContract {
         output += "],\"spacelessWordLength\":" + String(SearchIndex.spacelessWordLength)
         output += ",\"separator\":"
         JSONWriter.quote(SearchIndex.separator, into: &output)
+        output += ",\"shardFieldBreak\":"
+        JSONWriter.quote(SearchIndex.shardFieldBreak, into: &output)
+        output += ",\"shardVocabulary\":"
+        JSONWriter.quote(SearchVocabulary.keyMark, into: &output)
         output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardWholeWord\":"
         JSONWriter.quote(SearchShards.wholeWord, into: &output)
         output += ",\"shardEntry\":["

@@ -12,7 +12,7 @@ enum PageWords {
 
     /// The keys the script says something with.
     static let scriptKeys: [InterfaceString] = [
-        .sections, .noResults, .results, .resultsSoFar, .resultsOver, .searchUnavailable, .filtersUnavailable,
+        .sections, .noResults, .didYouMean, .results, .resultsSoFar, .resultsOver, .searchUnavailable, .filtersUnavailable,
         .showingFirstSearch, .typeAtLeast, .typeAtLeastEach, .typeAtLeastThese, .removeFilter, .clearAll, .sortedBy,
         .inPageOrder, .showingFirstFilters,
     ]

@@ -182,13 +182,21 @@ public enum SearchIndex {
             entry += ":" + String(leaf.rows.count)
             manifestShards.append(entry)
         }
-        let manifest = shardManifest(page, paths: paths, mainPath: mainPath, rowCount: words.places.count, shards: manifestShards)
+        let vocabulary = SearchVocabulary(words.rowsOfWord)
+        for list in vocabulary.lists {
+            let script = SearchVocabulary.script(named: page.name + "/" + list.key + "/" + String(list.length), list.words, scratch: &scratch)
+            try emit(Artifact(path: paths.shard(key: list.key, page: list.length) ?? "", bytes: script))
+        }
+        let manifest = shardManifest(
+            page, paths: paths, mainPath: mainPath, rowCount: words.places.count, shards: manifestShards, vocabulary: vocabulary.manifestEntries)
         try emit(Artifact(path: mainPath, bytes: Array(manifest.utf8)))
     }
 
     /// Every row's words, and the rows each word is in. At millions of rows a string per row,
     /// three times over, was most of the build's memory: each row's words are kept as bytes in
     /// one buffer, and its label and address are read from the page when a shard names the row.
+    /// Words of one field are apart by a space, fields by `shardFieldBreak`, so a quoted phrase
+    /// is found within a field as on a whole page.
     struct ShardWords {
         var rowsOfWord: [String: [Int]] = [:]
         var bytes: [UInt8] = []
@@ -202,20 +210,25 @@ public enum SearchIndex {
             var folded: [UInt8] = []
             var rowWords: [String] = []
             let breaker = WordBreaker()
+            let separator = UInt8(ascii: "\u{1}")
             for (sectionIndex, section) in page.sections.enumerated() {
                 for (position, entry) in section.rows.enumerated() {
                     folded.removeAll(keepingCapacity: true)
                     foldedBytes(entry, of: page, into: &folded)
                     rowWords.removeAll(keepingCapacity: true)
-                    forEachWord(in: folded, breaker: breaker) { word in
-                        if bytes.count > starts[row] { bytes.append(UInt8(ascii: " ")) }
-                        bytes.append(contentsOf: word)
-                        // A row has a handful of words: a scan beats hashing them into a set.
-                        let text = String(decoding: word, as: UTF8.self)
-                        if !rowWords.contains(text) { rowWords.append(text) }
-                        // Spaceless scripts are all at U+0800 and up, three bytes or more.
-                        if word.contains(where: { $0 >= 0xE0 }) {
-                            forEachShortBeginning(of: text) { if !rowWords.contains($0) { rowWords.append($0) } }
+                    for field in folded.split(separator: separator) {
+                        var firstOfField = true
+                        forEachWord(in: Array(field), breaker: breaker) { word in
+                            if bytes.count > starts[row] { bytes += firstOfField ? Array(shardFieldBreak.utf8) : [UInt8(ascii: " ")] }
+                            firstOfField = false
+                            bytes.append(contentsOf: word)
+                            // A row has a handful of words: a scan beats hashing them into a set.
+                            let text = String(decoding: word, as: UTF8.self)
+                            if !rowWords.contains(text) { rowWords.append(text) }
+                            // Spaceless scripts are all at U+0800 and up, three bytes or more.
+                            if word.contains(where: { $0 >= 0xE0 }) {
+                                forEachShortBeginning(of: text) { if !rowWords.contains($0) { rowWords.append($0) } }
+                            }
                         }
                     }
                     starts.append(bytes.count)
@@ -226,6 +239,9 @@ public enum SearchIndex {
             }
         }
     }
+
+    /// Between the words of two fields in a shard entry: not a word, so never found as one.
+    public static let shardFieldBreak = " | "
 
     /// One page of a shard's entries as the script that registers it. The entries are written
     /// as they stand inside the script string: words and numbers need no escaping, labels and
@@ -258,7 +274,9 @@ public enum SearchIndex {
     }
 
     /// The file pages name: where the shards are, how many rows each holds, the sections.
-    static func shardManifest(_ page: Page, paths: PagePaths, mainPath: String, rowCount: Int, shards: [String]) -> String {
+    static func shardManifest(
+        _ page: Page, paths: PagePaths, mainPath: String, rowCount: Int, shards: [String], vocabulary: [String]
+    ) -> String {
         var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
         JSONWriter.quote(page.name, into: &manifest)
         manifest += "]={" + BrowserContract.key(.sharded) + "true," + BrowserContract.key(.rows) + String(rowCount)
@@ -269,6 +287,7 @@ public enum SearchIndex {
         let version = ContentHash.hex(Array(mainPath.utf8), length: 16)
         manifest += "," + BrowserContract.key(.version) + "\"" + version + "\"," + BrowserContract.key(.sections)
         appendSections(page, paths: paths, into: &manifest)
+        manifest += ",\n" + BrowserContract.key(.vocabulary) + "{" + vocabulary.joined(separator: ",") + "}"
         manifest += ",\n" + BrowserContract.key(.shards) + "{" + shards.joined(separator: ",") + "}};\n"
         return manifest
     }

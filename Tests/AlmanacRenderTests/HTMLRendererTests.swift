@@ -235,13 +235,29 @@ import Testing
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        #expect(keys == ["1$", "3$", "app", "avo", "ban", "gre", "in$", "non", "oil", "red", "yel"])
+        #expect(keys.filter { !$0.hasPrefix("~") } == ["1$", "3$", "app", "avo", "ban", "gre", "in$", "non", "oil", "red", "yel"])
         let manifest = try Self.splitSearchData(files, page: "things.html")
         #expect(manifest.contains(#""sharded":true"#))
         #expect(manifest.contains(#""app":1,"#))
         let apple = try #require(files["assets/search-things/617070-0.js"])
         #expect(apple.hasPrefix(#"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/app/0"]=JSON.parse('[[0,"#))
-        #expect(apple.contains(#"[0,"apple red","Apple",0,"things/sections/a.html#row-apple"]"#))
+        // The name and the colour are two fields: a quoted phrase does not run from one into the other.
+        #expect(apple.contains(#"[0,"apple | red","Apple",0,"things/sections/a.html#row-apple"]"#))
+    }
+
+    /// The words a typo may stand for: a list for each first letter and length, named in the
+    /// manifest, with no number and no word shorter than three letters.
+    @Test func aShardedSearchListsItsWordsByFirstLetterAndLength() throws {
+        let files = try Self.render(Self.fruit) {
+            $0.splitThreshold = 2
+            $0.searchShardThreshold = 2
+        }
+        let manifest = try Self.splitSearchData(files, page: "things.html")
+        #expect(manifest.contains(#""vocabulary":{"a5":1,"a7":1,"b6":1,"g5":1,"n4":1,"o3":1,"r3":1,"y6":1}"#))
+        // `~a`, 5 letters: the shard file of key `~a` and page 5.
+        let apple = try #require(files["assets/search-things/7e61-5.js"])
+        #expect(apple == #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/~a/5"]=JSON.parse('[["apple",1]]');"# + "\n")
+        #expect(!files.keys.contains("assets/search-things/7e69-2.js"), "`in` is too short to be near another word")
     }
 
 

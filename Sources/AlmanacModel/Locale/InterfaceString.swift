@@ -10,6 +10,8 @@ public enum InterfaceString: String, CaseIterable, Sendable {
     case searchPlaceholder = "search_placeholder"
     case cancel
     case noResults = "no_results"
+    /// "No results for “{query}”. Did you mean {suggestion}?": `{suggestion}` becomes a button.
+    case didYouMean = "did_you_mean"
     case results
     case resultsSoFar = "results_so_far"
     case resultsOver = "results_over"

@@ -7,8 +7,34 @@ for (const image of main.querySelectorAll('img.thumb')) {
 
 const status = main.querySelector('.search-status');
 const noResults = main.querySelector('.no-results');
+// What a search that found nothing offers instead (38-matching.js): set by the search before
+// it announces its count, so whichever view announces says it.
+let offered = null;
+const offer = (suggestion, typed = '') => { offered = suggestion ? { suggestion, typed } : null; };
+// "No results for “brightwatrly”. Did you mean brightwaterly?", the near query a button that
+// searches for it: the words around `{suggestion}` are the strings table's.
+const showOffer = ({ suggestion, typed }) => {
+  const [before, after = ''] = phrases.text('did_you_mean', { query: typed }).split('{suggestion}');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'did-you-mean';
+  button.textContent = suggestion;
+  button.addEventListener('click', () => {
+    const searchField = document.getElementById('search-field');
+    searchField.value = suggestion;
+    searchField.dispatchEvent(new Event('input'));
+    searchField.focus();
+  });
+  noResults.replaceChildren(before, button, after);
+  return before + suggestion + after;
+};
 const announce = (count) => {
   noResults.hidden = count !== 0;
+  if (count === 0 && offered) {
+    status.textContent = showOffer(offered);
+    return;
+  }
+  if (noResults.firstElementChild) noResults.replaceChildren(phrases.text('no_results'));
   status.textContent = count === 0 ? phrases.text('no_results') : phrases.counted('results', count);
 };
 

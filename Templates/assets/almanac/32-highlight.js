@@ -42,11 +42,11 @@ const unhighlight = (element) => {
     }
   }
 };
-// `wordStarts`: only where a word begins, as sharded search matches (`r` in `S.r.l.`, not in
-// `Anchor`; after any letter of a script written without spaces, whose words the build cut
-// by dictionary); otherwise wherever the term is, as the other strategies match.
+// Only where a word begins, as search matches (`r` in `S.r.l.`, not in `Anchor`; after any
+// letter of a script written without spaces, whose words the build cut by dictionary).
 const wordCharacter = /[\p{L}\p{M}\p{N}]/u;
-const highlight = (element, terms, wordStarts = false) => {
+const joiner = /^[^\p{L}\p{M}\p{N}\s]{1,2}$/u;
+const highlight = (element, terms) => {
   for (const part of element.querySelectorAll('[data-search]')) {
     const text = originals.has(part) ? originals.get(part) : part.textContent;
     const { folded, map } = foldedOnce(text);
@@ -54,7 +54,7 @@ const highlight = (element, terms, wordStarts = false) => {
     for (const term of terms) {
       let at = folded.indexOf(term);
       while (at !== -1) {
-        if (wordStarts && at > 0 && wordCharacter.test(folded[at - 1]) && !spaceless.test(folded[at - 1])) { at = folded.indexOf(term, at + 1); continue; }
+        if (at > 0 && wordCharacter.test(folded[at - 1]) && !spaceless.test(folded[at - 1])) { at = folded.indexOf(term, at + 1); continue; }
         const start = map[at];
         let end = map[at + term.length];
         if (end <= start) end = start + 1;
@@ -68,9 +68,11 @@ const highlight = (element, terms, wordStarts = false) => {
     }
     ranges.sort((a, b) => a[0] - b[0]);
     const merged = [ranges[0]];
+    // Marks apart by a joiner alone (`case_00757`, `new-york`) are one mark, as the reader
+    // typed them; words apart by a space stay two.
     for (const range of ranges.slice(1)) {
       const last = merged[merged.length - 1];
-      if (range[0] <= last[1]) last[1] = Math.max(last[1], range[1]); else merged.push(range);
+      if (range[0] <= last[1] || joiner.test(text.slice(last[1], range[0]))) last[1] = Math.max(last[1], range[1]); else merged.push(range);
     }
     originals.set(part, text);
     const fragment = document.createDocumentFragment();

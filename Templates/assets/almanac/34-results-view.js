@@ -4,7 +4,7 @@ const resultsView = (() => {
   const list = main.querySelector('.search-results');
   const more = main.querySelector('.search-more');
   const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
-  const item = (href, labelText, sectionTitle, terms, wordStarts) => {
+  const item = (href, labelText, sectionTitle, terms) => {
     const element = document.createElement('li');
     const link = document.createElement('a');
     link.href = root + href;
@@ -17,7 +17,7 @@ const resultsView = (() => {
     where.textContent = sectionTitle;
     link.append(label, where);
     element.append(link);
-    highlight(element, terms, wordStarts);
+    highlight(element, terms);
     return element;
   };
   // A screenful of results is made at once and the rest a frame at a time, so a keystroke
@@ -28,10 +28,10 @@ const resultsView = (() => {
   let kept = new Map();
   // The rows made so far of a list still being filled a frame at a time.
   let filling = null;
-  const element = ([href, labelText, sectionTitle], terms, made, wordStarts) => {
+  const element = ([href, labelText, sectionTitle], terms, made) => {
     const old = kept.get(href);
-    if (old) { highlight(old, terms, wordStarts); made.set(href, old); return old; }
-    const fresh = item(href, labelText, sectionTitle, terms, wordStarts);
+    if (old) { highlight(old, terms); made.set(href, old); return old; }
+    const fresh = item(href, labelText, sectionTitle, terms);
     made.set(href, fresh);
     return fresh;
   };
@@ -57,10 +57,10 @@ const resultsView = (() => {
   };
   return {
     // `describe(k)`: the k-th result's [href, label, section title].
-    show: (count, describe, terms, note, wordStarts = false) => {
+    show: (count, describe, terms, note) => {
       const mine = ++showing;
       const made = new Map();
-      for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) place(element(describe(k), terms, made, wordStarts), k);
+      for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) place(element(describe(k), terms, made), k);
       let next = Math.min(count, SCREENFUL);
       hideFrom(next);
       list.hidden = false;
@@ -71,7 +71,7 @@ const resultsView = (() => {
       const rest = () => {
         if (mine !== showing) return;
         const end = Math.min(count, next + SCREENFUL * 2);
-        for (; next < end; next += 1) place(element(describe(next), terms, made, wordStarts), next);
+        for (; next < end; next += 1) place(element(describe(next), terms, made), next);
         if (next < count) requestAnimationFrame(rest); else finish();
       };
       filling = made;

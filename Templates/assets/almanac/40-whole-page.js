@@ -28,20 +28,24 @@ const wholePage = (folded) => {
   } else {
     for (const row of rows) onScreen.add(row);
   }
+  // The rows' words, indexed the first time the reader searches.
+  let index = null;
   return {
-    search: (terms, done) => {
+    search: (query, done) => {
+      if (!index) index = matching.indexOf(folded);
+      const found = matching.find(index, query);
       const matches = new Uint8Array(rows.length);
+      for (const i of found.rows) matches[i] = 1;
       rows.forEach((row, i) => {
-        const text = folded[i] || '';
-        if (terms.every((term) => text.includes(term))) {
-          matches[i] = 1;
-          wanted.set(row, terms);
+        if (matches[i] === 1) {
+          wanted.set(row, found.marks);
           if (onScreen.has(row)) apply(row);
         } else if (wanted.has(row)) {
           wanted.delete(row);
           if (applied.has(row)) { unhighlight(row); applied.delete(row); }
         }
       });
+      offer(found.rows.length === 0 ? found.suggestion : null, query.typed);
       visibility.setSearch(matches);
       done();
     },
@@ -49,6 +53,7 @@ const wholePage = (folded) => {
       for (const row of applied.keys()) unhighlight(row);
       applied.clear();
       wanted.clear();
+      offer(null);
       visibility.setSearch(null);
     },
   };

@@ -1,38 +1,27 @@
-// ---- Strategy: a table split into section pages; results are listed from the data. ----
+// ---- Strategy: a table split into section pages; results are listed from the data, best
+// first (38-matching.js). ----
 const splitPages = (table) => {
-  // Typing on narrows a search: when the new query extends the last one, every term of the
-  // last is inside a term of the new, so only the last query's matches need looking at.
-  let previousKey = null;
-  let previousMatches = null;
+  // The rows' words, indexed the first time the reader searches.
+  let index = null;
+  const find = (query) => {
+    if (!index) index = matching.indexOf(table.rows);
+    return matching.find(index, query);
+  };
   return {
-    search: (terms, done) => {
-      const key = terms.join(' ');
-      const candidates = previousKey !== null && key.startsWith(previousKey) ? previousMatches : null;
-      const matches = [];
-      const test = (i) => {
-        if (terms.every((term) => table.rows[i].includes(term))) matches.push(i);
-      };
-      if (candidates) {
-        for (const i of candidates) test(i);
-      } else {
-        for (let i = 0; i < table.rows.length; i += 1) test(i);
-      }
-      previousKey = key;
-      previousMatches = matches;
+    search: (query, done) => {
+      const found = find(query);
+      const matches = found.rows;
       resultsView.show(Math.min(matches.length, MAX_RESULTS), (k) => [
-        table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]].title], terms,
+        table.hrefs[matches[k]], table.labels[matches[k]], table.sections[table.section[matches[k]]].title], found.marks,
       matches.length > MAX_RESULTS ? narrowHint(MAX_RESULTS, phrases.counted('results', matches.length)) : '');
       const matched = new Set(matches.map((i) => table.section[i]));
-      table.sections.forEach(({ id }, index) => sectionIndex.setEnabled(id, matched.has(index)));
+      table.sections.forEach(({ id }, k) => sectionIndex.setEnabled(id, matched.has(k)));
+      offer(matches.length === 0 ? found.suggestion : null, query.typed);
       announce(matches.length);
       done();
     },
-    clear: () => { previousKey = null; resultsView.clear(); },
-    // Every row the query finds, for the filters to narrow.
-    matches: (terms) => {
-      const found = [];
-      for (let i = 0; i < table.rows.length; i += 1) if (terms.every((term) => table.rows[i].includes(term))) found.push(i);
-      return Promise.resolve(found);
-    },
+    clear: () => { offer(null); resultsView.clear(); },
+    // Every row the query finds, ascending, for the filters to narrow.
+    matches: (query) => Promise.resolve(find(query).rows.slice().sort((a, b) => a - b)),
   };
 };

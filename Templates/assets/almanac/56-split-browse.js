@@ -175,9 +175,9 @@ const splitBrowse = (ui) => {
   };
   // The rows and counts for the filters and the search's rows; a new order alone leaves
   // them as they were.
-  const narrowFor = async (found, terms) => {
+  const narrowFor = async (found, query) => {
     const state = JSON.stringify([ui.filters.map((filter) => (ui.isRange(filter) ? [ui.keyOf(filter.from), ui.keyOf(filter.to)]
-      : Array.from(ui.chosen(filter)).sort((a, b) => a - b))), found ? terms : null]);
+      : Array.from(ui.chosen(filter)).sort((a, b) => a - b))), found ? query.key : null]);
     if (!narrowed || narrowed.state !== state) {
       narrowed = { state, ...(await narrow(found ? Int32Array.from(found).sort() : null)) };
     }
@@ -228,12 +228,13 @@ const splitBrowse = (ui) => {
     if (!ui.filters.some(ui.isActive) && ui.order() === '') { release(measured); return; }
     try {
       await load();
-      const terms = search ? search.terms() : [];
-      const found = terms.length > 0 ? await search.matches(terms) : null;
+      const query = search ? search.query() : queryOf('');
+      const found = query.isEmpty ? null : await search.matches(query);
       if (!current()) return;
       // A word too short to look up in sharded search data narrows nothing yet.
-      const tooShort = terms.length > 0 && !found ? phrases.counted('type_at_least_these', contract.shardKeyLength) : '';
-      const { rows: result, counts } = await narrowFor(found, terms);
+      const tooShort = !query.isEmpty && !found ? phrases.counted('type_at_least_these', contract.shardKeyLength) : '';
+      const { rows: result, counts } = await narrowFor(found, query);
+      const terms = query.words.map((word) => word.text);
       if (!current()) return;
       ui.showCounts(counts);
       const total = result ? result.length : manifest.rows;

@@ -31,9 +31,9 @@
   const searched = () => { if (query) performance.measure('almanac-search', { start: started }); };
 
   const run = () => {
-    const terms = fold(query).split(/\s+/).filter(Boolean);
+    const asked = queryOf(query);
     form.classList.toggle('has-query', query.length > 0);
-    if (terms.length === 0) {
+    if (asked.isEmpty) {
       if (browse && browse.owns()) { browse.refresh(); return; }
       if (strategy) strategy.clear();
       if (visibility.isNarrowed()) return;
@@ -45,15 +45,15 @@
     if (!data) { withData(run); return; }
     if (browse && browse.owns()) { browse.refresh(); return; }
     if (!strategy) strategy = strategyFor(data);
-    strategy.search(terms, searched);
+    strategy.search(asked, searched);
   };
   // On a split page the filters and Sort by list their results from the search's rows.
   if (browse) {
     browse.connect({
-      terms: () => fold(query).split(/\s+/).filter(Boolean),
-      matches: (terms) => new Promise((resolve) => withData(() => {
+      query: () => queryOf(query),
+      matches: (asked) => new Promise((resolve) => withData(() => {
         if (!strategy) strategy = strategyFor(data);
-        resolve(strategy.matches(terms));
+        resolve(strategy.matches(asked));
       })),
       release: () => run(),
     });

@@ -1,0 +1,66 @@
+// ---- Shard planning: which files a sharded page's query reads. A large table's data is
+// sharded by word prefix, cut where a prefix holds few rows (SearchShards.swift); a query
+// loads only the shards of its rarest word, a page of entries at a time. ----
+const shardPlan = (manifest) => {
+  const whole = contract.shardWholeWord;
+  const shortest = contract.shardKeyLength;
+  // Sorted keys: the leaves under a prefix are one run of them.
+  const keys = Object.keys(manifest.shards).sort();
+  // Every key that begins with `word`.
+  const keysUnder = (word) => {
+    const under = [];
+    for (let i = matching.firstAtLeast(keys, word); i < keys.length && keys[i].startsWith(word); i += 1) under.push(keys[i]);
+    return under;
+  };
+  // Leaves with the most rows first, then by key, so that an order is always the same.
+  const largestFirst = (a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1);
+  // The leaves holding every word that begins with `word`; null when it is too short.
+  const leavesOf = (word) => {
+    const letters = Array.from(word);
+    if (letters.length < shortest) return manifest.shards[word + whole] ? [word + whole] : null;
+    // A prefix leaf that covers the word: the branch was not cut below it.
+    for (let length = shortest; length <= letters.length; length += 1) {
+      const prefix = letters.slice(0, length).join('');
+      if (manifest.shards[prefix] !== undefined) return [prefix];
+    }
+    // Largest first: a prefix's results begin with its commonest continuation, the one the
+    // reader is most likely typing (`sof` lists Software before Sofia).
+    return keysUnder(word).sort(largestFirst);
+  };
+  const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + manifest.shards[key], 0);
+  // Every page of some leaves, `[key, page]`, in order.
+  const pagesOf = (leaves) => leaves.flatMap((key) => Array.from({ length: Math.ceil(manifest.shards[key] / manifest.pageSize) }, (unused, page) => [key, page]));
+  // The pages a query reads, in order: every page of the leaves of its rarest word. A word
+  // too short for a prefix shard only narrows what the longer words find: its whole-word
+  // shard holds the rows where it stands alone, not those of the word it begins (`falcon r`
+  // on the way to `falcon ridge`). Alone, it is looked up whole. `null`: a word is too short
+  // to look up; no pages: a word is in no row.
+  const planFor = (words) => {
+    const long = words.filter((word) => Array.from(word).length >= shortest);
+    const leaves = (long.length > 0 ? long : words).map(leavesOf);
+    if (words.length === 0 || leaves.includes(null)) return null;
+    if (leaves.some((list) => list.length === 0)) return { long, rarest: [], wanted: [] };
+    const rarest = leaves.reduce((best, list) => (rowsIn(list) < rowsIn(best) ? list : best));
+    return { long, rarest, wanted: pagesOf(rarest) };
+  };
+  // The pages in memory and on their way, by `page/key/number`.
+  const pages = new Map();
+  const idOf = (key, page) => pageName + '/' + key + '/' + page;
+  const pageOf = (key, page) => (window.AlmanacSearchShards || {})[idOf(key, page)];
+  const isOnItsWay = (key, page) => pages.has(idOf(key, page));
+  const loadPage = (key, page) => new Promise((resolve, reject) => {
+    const id = idOf(key, page);
+    const registered = pageOf(key, page);
+    if (registered) { resolve(registered); return; }
+    if (pages.has(id)) { pages.get(id).push({ resolve, reject }); return; }
+    pages.set(id, [{ resolve, reject }]);
+    const hex = Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16)).join('');
+    const settle = (ok) => () => {
+      const entries = (window.AlmanacSearchShards || {})[id];
+      for (const waiter of pages.get(id) || []) { if (ok && entries) waiter.resolve(entries); else waiter.reject(); }
+      pages.delete(id);
+    };
+    loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
+  });
+  return { keys, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
+};

@@ -1,0 +1,64 @@
+// Shard planning (43-shard-plan.js): which files a sharded page's query reads, from the
+// manifest alone.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { load, pageWithWords } from './parts.mjs';
+
+// The files on the host: each registers its entries when it runs, as a shard file does.
+const files = { '../assets/search-people/626572-0.js?v=v1': ['people/ber/0', [[7, 'bergen', 'Bergen', 0, 'x.html']]] };
+const loaded = [];
+const window = { AlmanacSearchShards: {} };
+const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'shard-plan'], ['shardPlan'], {
+  ...pageWithWords(null),
+  pageName: 'people', root: '../', window,
+  loadScript: (source, onLoad, onError) => {
+    loaded.push(source);
+    if (!files[source]) { onError(); return; }
+    const [id, entries] = files[source];
+    window.AlmanacSearchShards[id] = entries;
+    onLoad();
+  },
+});
+
+// Leaves as SearchShards.swift cuts them: `and` was too common and went a letter deeper, its
+// whole word a leaf of its own; `co` is shorter than a key.
+const manifest = {
+  pageSize: 100, folder: 'assets/search-people/', version: 'v1',
+  shards: { 'and$': 40, ande: 120, andr: 230, ber: 12, co$: 3, cob: 9, '~b6': 1 },
+};
+const plan = shardPlan(manifest);
+
+test('a word inside a prefix leaf reads that leaf', () => {
+  assert.deepEqual(plan.leavesOf('bergen'), ['ber']);
+  assert.deepEqual(plan.leavesOf('andrews'), ['andr']);
+});
+
+test('a prefix cut deeper reads every leaf under it, the largest first', () => {
+  assert.deepEqual(plan.leavesOf('and'), ['andr', 'ande', 'and$']);
+});
+
+test('a word shorter than a key is looked up whole, or not at all', () => {
+  assert.deepEqual(plan.leavesOf('co'), ['co$']);
+  assert.equal(plan.leavesOf('be'), null);
+});
+
+test('a query reads every page of its rarest word only', () => {
+  const planned = plan.planFor(['andrews', 'bergen']);
+  assert.deepEqual(planned.rarest, ['ber']);
+  assert.deepEqual(planned.wanted, [['ber', 0]]);
+  assert.deepEqual(plan.planFor(['andr']).wanted, [['andr', 0], ['andr', 1], ['andr', 2]]);
+});
+
+test('a word in no row plans no page; a short word with a long one leaves the choice to the long', () => {
+  assert.deepEqual(plan.planFor(['zebra']).wanted, []);
+  assert.deepEqual(plan.planFor(['bergen', 'be']).wanted, [['ber', 0]]);
+  assert.equal(plan.planFor(['be']), null, 'too short alone');
+});
+
+test('a page is read from the file named by its key’s bytes in hex, once', async () => {
+  assert.deepEqual(await plan.loadPage('ber', 0), [[7, 'bergen', 'Bergen', 0, 'x.html']]);
+  assert.deepEqual(loaded, ['../assets/search-people/626572-0.js?v=v1']);
+  assert.deepEqual(await plan.loadPage('ber', 0), [[7, 'bergen', 'Bergen', 0, 'x.html']]);
+  assert.equal(loaded.length, 1, 'in memory, not asked again');
+  await assert.rejects(plan.loadPage('cob', 0), 'a file that cannot be loaded fails its search');
+});
