@@ -10,6 +10,7 @@ import pathlib
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from conftest import ROOT, make_driver
 from test_single_file import single_file  # noqa: F401 (a fixture this module uses)
@@ -27,6 +28,10 @@ def close_first_section(driver):
     toggle = driver.find_element(By.CSS_SELECTOR, ".section-toggle")
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "false"
+
+
+def wait_for_offer(driver):
+    WebDriverWait(driver, 10).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".no-results:not([hidden]) button.did-you-mean"))
 
 
 def wait_for_results(driver):
@@ -51,6 +56,8 @@ def states(site, split_site, browse_site, single_file):  # noqa: F811
     return example + details + [
         ("searching", states_page + "?q=new", None),
         ("no results", states_page + "?q=zzzz", None),
+        ("a typo found", states_page + "?q=kentuky", None),
+        ("a near query offered", states_page + "?q=kntcky", wait_for_offer),
         ("a section closed", (site / "regions.html").as_uri(), close_first_section),
         ("filters applied", states_page + "?region=South&sort=-admitted", None),
         ("a table sorted", (site / "statehood.html").as_uri() + "?sort=-admitted", None),

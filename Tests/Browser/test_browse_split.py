@@ -215,3 +215,24 @@ def test_the_whole_page_and_the_split_page_give_the_same_rows_in_the_same_order(
     driver.get(browse_server + "/split.html?" + query)
     # A split page lists the first 100.
     wait(driver, lambda: results(driver) == whole[:100])
+
+
+@pytest.mark.parametrize("page", ["split.html", "sharded.html"])
+def test_the_counts_follow_a_search_with_no_filter_chosen(driver, browse_server, page):
+    driver.get(browse_server + "/" + page)
+    everyone = {}
+    for company in COMPANIES:
+        everyone[company["category"]] = everyone.get(company["category"], 0) + 1
+    assert {k: v for k, v in counts(driver, "category").items() if v} == everyone
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("labs")
+    tally = {}
+    for company in COMPANIES:
+        if any(word.startswith("labs") for word in company["name"].lower().split()):
+            tally[company["category"]] = tally.get(company["category"], 0) + 1
+    assert tally and tally != everyone
+    wait(driver, lambda: {k: v for k, v in counts(driver, "category").items() if v} == tally)
+    assert results(driver), "the search lists its own results meanwhile"
+    field.clear()
+    field.send_keys(" ")
+    wait(driver, lambda: {k: v for k, v in counts(driver, "category").items() if v} == everyone)

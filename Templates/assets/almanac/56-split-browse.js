@@ -6,8 +6,9 @@ const splitBrowse = (ui) => {
   // every row's values. A sorted view reads the order's files only as far as it shows.
   // `ui`: the panel (`panel`, `filters` and what tells their choices: `isRange`, `keyOf`,
   // `chosen`, `choiceOf`, `isActive`), `showCounts`, and the order (`order()`,
-  // `sortFields()`) and the section index (`index()`) as they are at each refresh. Gives
-  // `{ connect(search), refresh() }`. ----
+  // `sortFields()`) and the section index (`index()`) as they are at each refresh, and
+  // whether the panel is closed (`isClosed()`). Gives `{ connect(search), refresh(),
+  // follow() }`. ----
   const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
   const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
   let manifest = null;
@@ -217,7 +218,31 @@ const splitBrowse = (ui) => {
     await show(picked, true);
     return current();
   };
+  // With no filter chosen the search lists its own results, and the panel's counts still
+  // follow it: once typing pauses and while the panel is open, the search's rows are counted
+  // (the files that takes are read then, not at every keystroke).
+  const FOLLOW_AFTER = 300;
+  let followTimer = 0;
+  let followed = false;
+  const follow = () => {
+    const mine = generation;
+    clearTimeout(followTimer);
+    followTimer = setTimeout(async () => {
+      const query = search ? search.query() : queryOf('');
+      // Counts never changed are the build's, right for every row.
+      if (ui.isClosed() || (query.isEmpty && !followed)) return;
+      followed = true;
+      try {
+        await load();
+        const found = query.isEmpty ? null : await search.matches(query);
+        if (mine !== generation) return;
+        const { counts } = await narrowFor(found, query);
+        if (mine === generation) ui.showCounts(counts);
+      } catch { /* the counts stay as they were; the search says so if its data failed */ }
+    }, FOLLOW_AFTER);
+  };
   const refresh = async () => {
+    clearTimeout(followTimer);
     const mine = ++generation;
     const current = () => mine === generation;
     const started = performance.now();
@@ -246,5 +271,5 @@ const splitBrowse = (ui) => {
       if (current()) fail('filters_unavailable');
     }
   };
-  return { connect: (connected) => { search = connected; }, refresh };
+  return { connect: (connected) => { search = connected; }, refresh, follow };
 };

@@ -56,6 +56,7 @@ const browse = (() => {
     panel, filters, isRange, keyOf, chosen, choiceOf, isActive,
     index: () => index,
     showCounts: (counts) => showCounts(counts),
+    isClosed: () => Boolean(details && !details.open),
     order: () => order,
     sortFields: () => sortFields,
   });
@@ -350,6 +351,8 @@ const browse = (() => {
   }
 
   if (!split) visibility.onSearch(apply);
+  // The panel opened while a search shows: its counts are that search's.
+  if (split && details) details.addEventListener('toggle', () => { if (details.open && !filters.some(isActive) && order === '') split.follow(); });
   window.addEventListener('popstate', () => { read(); apply(); });
   read();
   if (filters.some(isActive) || (split && order)) apply();
@@ -357,6 +360,8 @@ const browse = (() => {
     // Whether the filters or an order own the results list, and the search must go through them.
     owns: () => filters.some(isActive) || order !== '',
     refresh: () => split.refresh(),
+    // A search the filters do not own has changed: the counts follow it.
+    follow: () => split.follow(),
     connect: (search) => split.connect(search),
   } : null;
 })();

@@ -35,6 +35,7 @@
     form.classList.toggle('has-query', query.length > 0);
     if (asked.isEmpty) {
       if (browse && browse.owns()) { browse.refresh(); return; }
+      if (browse) browse.follow();
       if (strategy) strategy.clear();
       if (visibility.isNarrowed()) return;
       noResults.hidden = true;
@@ -46,6 +47,7 @@
     if (browse && browse.owns()) { browse.refresh(); return; }
     if (!strategy) strategy = strategyFor(data);
     strategy.search(asked, searched);
+    if (browse) browse.follow();
   };
   // On a split page the filters and Sort by list their results from the search's rows.
   if (browse) {
