@@ -8,8 +8,9 @@ DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-
 # Node runs its own test runner for the reports tests (its JUnit reporter is in Node 20).
 TEST_PACKAGES := $(DEBIAN_PACKAGES) nodejs chromium chromium-driver python3-venv strace python3-icu fonts-ipafont-gothic
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
-# The benchmark compares against Debian's Hugo, times with GNU time and loads `serve` with wrk.
-BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk
+# The benchmark compares against Debian's Hugo (and Lunr, from node-lunr, for typo queries), times with
+# GNU time and loads `serve` with wrk.
+BENCH_PACKAGES := $(TEST_PACKAGES) hugo time wrk node-lunr
 PYTHON ?= python3
 VENV := .build/browser-venv
 

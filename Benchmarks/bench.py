@@ -31,6 +31,7 @@ from search_bench import almanac_search, search_figures  # noqa: E402
 import browse_bench  # noqa: E402
 import edit_bench  # noqa: E402
 import report_bench  # noqa: E402
+import typo_bench  # noqa: E402
 ROOT = HERE.parent
 SHARED = pathlib.Path(os.environ.get("ALMANAC_BENCH_SHARED", ROOT.parent / "shared" / "bench"))
 ALMANAC = pathlib.Path(os.environ.get("ALMANAC_BIN", ROOT / ".build" / "release" / "almanac"))
@@ -673,20 +674,81 @@ def browse_targets(browsing):
     return rows
 
 
-def splice_browse(browsing):
-    """Replaces the filters' section and its rows of the targets table in RESULTS.md."""
+def splice_section(heading, lines, prefixes, rows):
+    """Replaces a section of RESULTS.md (from `heading` to the next) by `lines`, and its rows of
+    the targets table (those beginning with one of `prefixes`) by `rows`."""
     path = HERE / "RESULTS.md"
     text = path.read_text()
-    section = "\n".join(browse_lines(browsing)[1:]) + "\n\n"
-    start = text.find("## Filters and Sort by on a split page")
+    section = "\n".join(lines[1:]) + "\n\n"
+    start = text.find(heading)
     end = text.find("\n## ", start + 1) + 1 if start >= 0 else -1
     text = text[:start] + section + text[end:] if start >= 0 else text.replace("## Targets", section + "## Targets")
-    text = "\n".join(line for line in text.split("\n") if not line.startswith("| filters at ")) + ("" if text.endswith("\n") else "")
+    text = "\n".join(line for line in text.split("\n") if not line.startswith(prefixes))
     table = text.index("| target | figure | met |")
     end_of_table = text.find("\n\n", table)
     end_of_table = len(text.rstrip("\n")) if end_of_table < 0 else end_of_table
-    added = "".join(f"\n| {what} | {figure} | {'yes' if met else '**no**'} |" for what, figure, met in browse_targets(browsing))
+    added = "".join(f"\n| {what} | {figure} | {'yes' if met else '**no**'} |" for what, figure, met in rows)
     path.write_text(text[:end_of_table] + added + text[end_of_table:])
+
+
+def splice_browse(browsing):
+    """Replaces the filters' section and its rows of the targets table in RESULTS.md."""
+    splice_section("## Filters and Sort by on a split page", browse_lines(browsing), ("| filters at ",), browse_targets(browsing))
+
+
+def typo_lines(typos):
+    """Typo and phrase queries on a sharded page, beside Lunr."""
+    lines = ["", "## Typos and phrases on a sharded page, beside Lunr", "",
+             "Forty words of 5–12 letters from the records' names and cities, each typed changed, dropped, doubled and "
+             "swapped (never the first letter), and from eight letters with two edits; ten quoted phrases (typo_bench.py). "
+             "Recall: the share of a word's rows among the results listed (of at most 100); first: a row holding the word "
+             "comes first. Lunr (Debian's node-lunr) answers `word~1` (`~2` from eight letters) after downloading its whole "
+             "index; Pagefind has no typo tolerance and was not run on these queries."]
+    for n, f in typos["sizes"].items():
+        a, lunr = f["almanac"], f.get("lunr")
+        lines += ["", f"At {int(n):,} rows ({f['queries']} queries, {f['search_files']:,} search files):", "",
+                  "| kind | queries | recall | first |" + (" Lunr recall | Lunr first |" if lunr else ""),
+                  "|---|---:|---:|---:|" + ("---:|---:|" if lunr else "")]
+        for kind in typo_bench.TYPO_KINDS + ["phrase"]:
+            mine = a["by_kind"].get(kind)
+            if not mine:
+                continue
+            row = f"| {kind} | {mine['queries']} | {mine['recall']:.2f} | {mine['first']:.0%} |"
+            if lunr:
+                theirs = lunr["by_kind"][kind]
+                row += f" {theirs['recall']:.2f} | {theirs['first']:.0%} |"
+            lines.append(row)
+        lines += ["", f"Almanac: the first query {kib(a['first_gzip'])}, each later typo query at most {kib(a['typo_later_max_gzip'])} "
+                  f"(median {kib(a['typo_later_median_gzip'])}), a phrase at most {kib(a['phrase_max_gzip'])}, all queries "
+                  f"{kib(a['total_gzip'])} gzipped; the last keystroke's first screenful p95 {a['typo_p95_ms']:.1f} ms (typos), "
+                  f"{a['phrase_p95_ms']:.1f} ms (phrases), less waits, unthrottled."]
+        if lunr:
+            lines += ["", f"Lunr: its index {kib(lunr['index_gzip'])} gzipped ({ratio(lunr['index_gzip'], a['total_gzip'])} "
+                      f"Almanac's bytes for every query), built in {lunr['build_s']:.1f} s in Node; a median query finds "
+                      f"{lunr['found_median']:,.0f} rows."]
+    return lines
+
+
+def typo_targets(typos):
+    rows = [("search files for 7,910 rows (the listing's sharded search) at most one per 10 rows", f"{typos['files_7910']:,}",
+             typos["files_7910"] <= 791)] if "files_7910" in typos else []
+    for n, f in typos["sizes"].items():
+        a = f["almanac"]
+        size = f"{int(n):,}"
+        rows += [(f"typo queries at {size} rows: one-edit recall at least 0.99", f"{a['one_edit_recall']:.2f}", a["one_edit_recall"] >= 0.99),
+                 (f"typo queries at {size} rows: a target first in at least 95 %", f"{a['typo_first']:.0%}", a["typo_first"] >= 0.95),
+                 (f"typo queries at {size} rows: the first query at most 300 KiB (gzipped)", kib(a["first_gzip"]), a["first_gzip"] <= 300 * 1024),
+                 (f"typo queries at {size} rows: each later query at most 100 KiB (gzipped)", kib(a["typo_later_max_gzip"]), a["typo_later_max_gzip"] <= 100 * 1024),
+                 (f"typo queries at {size} rows: first screenful within 16 ms less waits (p95)", f"{a['typo_p95_ms']:.1f} ms", a["typo_p95_ms"] <= 16),
+                 (f"phrase queries at {size} rows: each at most 100 KiB (gzipped)", kib(a["phrase_max_gzip"]), a["phrase_max_gzip"] <= 100 * 1024),
+                 (f"phrase queries at {size} rows: first screenful within 16 ms less waits (p95)", f"{a['phrase_p95_ms']:.1f} ms", a["phrase_p95_ms"] <= 16)]
+    return rows
+
+
+def splice_typos(typos):
+    """Replaces the typos' section and its rows of the targets table in RESULTS.md."""
+    splice_section("## Typos and phrases on a sharded page", typo_lines(typos), ("| typo queries at ", "| phrase queries at ", "| search files for "),
+                   typo_targets(typos))
 
 
 def million():
@@ -1069,9 +1131,24 @@ def main():
     parser.add_argument("--browse-only", action="store_true",
                         help="measure only filters and Sort by on split pages, keeping the rest")
     parser.add_argument("--browse-sizes", default="100000,1000000", help="the sizes --browse-only measures")
+    parser.add_argument("--typo-only", action="store_true",
+                        help="measure only typo and phrase queries on sharded pages beside Lunr, keeping the rest")
+    parser.add_argument("--typo-sizes", default="100000,1000000", help="the sizes --typo-only measures")
     parser.add_argument("--search-only", action="store_true",
                         help="measure only search at 100,000 rows beside Pagefind, keeping the rest")
     args = parser.parse_args()
+    if args.typo_only:
+        WORK.mkdir(parents=True, exist_ok=True)
+        make_driver, why = browser_driver()
+        if make_driver is None:
+            sys.exit(why)
+        typos = typo_bench.typo_figures([int(size) for size in args.typo_sizes.split(",") if size], generate, ALMANAC, WORK,
+                                        make_driver, remove)
+        (WORK / "typos.json").write_text(json.dumps(typos, indent=1))
+        splice_typos(typos)
+        print((HERE / "RESULTS.md").read_text())
+        empty_trash()
+        return
     if args.browse_only:
         WORK.mkdir(parents=True, exist_ok=True)
         browsing = browse_at_scale([int(size) for size in args.browse_sizes.split(",") if size])

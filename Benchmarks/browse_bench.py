@@ -12,7 +12,7 @@ are not counted; the filter manifest and every file after it are).
 
 import statistics
 
-from search_bench import percentile, serve
+from search_bench import browsing, percentile, serve
 
 PAGE = """---
 title: Companies
@@ -215,12 +215,9 @@ def pagefind_browse(public, titles, make_driver):
     sort) on Hugo's pages indexed with category and city as filters."""
     (public / "pagefind-filters-bench.html").write_text(PAGEFIND_HARNESS)
     (public / "pagefind-filters-bench.js").write_text(PAGEFIND_SCRIPT)
-    server, sent = serve(public)
-    driver = make_driver()
-    driver.set_script_timeout(180)
     steps = []
-    try:
-        driver.get(f"http://127.0.0.1:{server.server_address[1]}/pagefind-filters-bench.html")
+    with browsing(public, make_driver) as (driver, sent, site):
+        driver.get(site + "pagefind-filters-bench.html")
         driver.execute_async_script("const done = arguments[0]; const wait = () => (window.benchReady ? done() : setTimeout(wait, 5)); wait();")
         chosen = {"category": [], "city": []}
         query = ""
@@ -242,9 +239,6 @@ def pagefind_browse(public, titles, make_driver):
             raw, zipped, files = sent.since(mark)
             steps.append({"step": label(step), "ms": result[0] if result else None, "results": result[1] if result else None,
                           "raw": raw, "gzip": zipped, "files": files})
-    finally:
-        driver.quit()
-        server.shutdown()
     taken = [s for s in steps if not s.get("skipped")]
     print(f"  pagefind filters: first step {taken[0]['gzip'] / 1024:.0f} KiB gzipped, later at most "
           f"{max(s['gzip'] for s in taken[1:]) / 1024:.0f} KiB", flush=True)

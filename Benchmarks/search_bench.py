@@ -12,6 +12,7 @@ browser's cache kept between queries; Almanac's page shows the first 100 results
 Pagefind's harness loads the first 5 results' data, as Pagefind's own interface shows them.
 """
 
+import contextlib
 import gzip
 import http.server
 import json
@@ -117,6 +118,20 @@ def serve(root):
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, sent
+
+
+@contextlib.contextmanager
+def browsing(root, make_driver, timeout=180):
+    """A counting server on `root` and a headless browser, both closed after: yields the driver,
+    the server's `SentFiles` and the site's address (ending in `/`)."""
+    server, sent = serve(root)
+    driver = make_driver()
+    driver.set_script_timeout(timeout)
+    try:
+        yield driver, sent, f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        driver.quit()
+        server.shutdown()
 
 
 def almanac_queries(driver, url, sent, throttle=1):

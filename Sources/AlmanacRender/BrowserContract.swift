@@ -71,6 +71,8 @@ public enum BrowserContract {
         JSONWriter.quote(SearchIndex.separator, into: &output)
         output += ",\"shardFieldBreak\":"
         JSONWriter.quote(SearchIndex.shardFieldBreak, into: &output)
+        output += ",\"shardPack\":"
+        JSONWriter.quote(SearchShards.packMark, into: &output)
         output += ",\"shardVocabulary\":"
         JSONWriter.quote(SearchVocabulary.keyMark, into: &output)
         output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardWholeWord\":"

@@ -164,9 +164,23 @@ public enum SearchIndex {
     static func writeSharded(for page: Page, paths: PagePaths, mainPath: String, emit: (Artifact) throws -> Void) throws {
         let words = ShardWords(page)
         let leaves = SearchShards.leaves(words.rowsOfWord, shortest: shardKeyLength, leafRows: shardLeafRows)
+        let packs = SearchShards.packs(leaves, pageSize: shardPageSize)
         var manifestShards: [String] = []
         var scratch: [UInt8] = []
-        for leaf in leaves {
+        var packRows: [[[Int]]] = []
+        for (leaf, pack) in zip(leaves, packs) {
+            // The manifest gives each shard's row count, and a packed one's pack: the client
+            // derives the page count and the file name (the key's UTF-8 in hex), which keeps
+            // the manifest small.
+            var entry = ""
+            JSONWriter.quote(leaf.key, into: &entry)
+            if let pack {
+                if pack == packRows.count { packRows.append([]) }
+                packRows[pack].append(leaf.rows)
+                manifestShards.append(entry + ":[" + String(leaf.rows.count) + "," + String(pack) + "]")
+                continue
+            }
+            manifestShards.append(entry + ":" + String(leaf.rows.count))
             let pages = (leaf.rows.count + shardPageSize - 1) / shardPageSize
             for pageIndex in 0..<pages {
                 let rows = leaf.rows[(pageIndex * shardPageSize)..<min(leaf.rows.count, (pageIndex + 1) * shardPageSize)]
@@ -175,17 +189,19 @@ public enum SearchIndex {
                     scratch: &scratch)
                 try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: script))
             }
-            // The manifest gives each shard's row count only: the client derives the page
-            // count and the file name (the key's UTF-8 in hex), which keeps the manifest small.
-            var entry = ""
-            JSONWriter.quote(leaf.key, into: &entry)
-            entry += ":" + String(leaf.rows.count)
-            manifestShards.append(entry)
+        }
+        for (pack, rows) in packRows.enumerated() {
+            let key = SearchShards.packMark + String(pack)
+            let script = shardScript(
+                named: page.name + "/" + key + "/0", rows: ArraySlice(SearchShards.union(rows)), words: words, page: page, paths: paths,
+                scratch: &scratch)
+            try emit(Artifact(path: paths.shard(key: key, page: 0) ?? "", bytes: script))
         }
         let vocabulary = SearchVocabulary(words.rowsOfWord)
-        for list in vocabulary.lists {
-            let script = SearchVocabulary.script(named: page.name + "/" + list.key + "/" + String(list.length), list.words, scratch: &scratch)
-            try emit(Artifact(path: paths.shard(key: list.key, page: list.length) ?? "", bytes: script))
+        for (pack, packed) in vocabulary.packedWords.enumerated() {
+            let key = SearchVocabulary.key(ofPack: pack)
+            let script = SearchVocabulary.script(named: page.name + "/" + key + "/0", packed, scratch: &scratch)
+            try emit(Artifact(path: paths.shard(key: key, page: 0) ?? "", bytes: script))
         }
         let manifest = shardManifest(
             page, paths: paths, mainPath: mainPath, rowCount: words.places.count, shards: manifestShards, vocabulary: vocabulary.manifestEntries)

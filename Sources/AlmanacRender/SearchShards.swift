@@ -14,6 +14,9 @@ public enum SearchShards {
     /// numbers only, so it cannot be part of one.
     public static let wholeWord = "$"
 
+    /// Begins the key of a pack: a file holding several small leaves. Not a word's letter.
+    public static let packMark = "#"
+
     /// One shard: its key and the rows (in page order) that have a word in it.
     public struct Leaf: Equatable, Sendable {
         public let key: String
@@ -27,6 +30,30 @@ public enum SearchShards {
         let entries = words.map { (scalars: Array($0.key.unicodeScalars), rows: $0.value) }
         split(entries, depth: 0, shortest: shortest, leafRows: leafRows, into: &leaves)
         return leaves
+    }
+
+    /// Which pack each leaf goes to, or nil for a leaf of a page or more of its own. A leaf
+    /// with fewer rows than a page shares a file with the small leaves after it, in key order,
+    /// up to a page of rows: most leaves are a few rows, and a file for each made a table of
+    /// 7,910 rows more search files than rows. A query reading a pack for one leaf finds the
+    /// others' rows in it too and leaves them, as it leaves rows of other words in a leaf.
+    public static func packs(_ leaves: [Leaf], pageSize: Int) -> [Int?] {
+        var packs: [Int?] = []
+        var current = -1
+        var rowsInCurrent = pageSize
+        for leaf in leaves {
+            guard leaf.rows.count < pageSize else {
+                packs.append(nil)
+                continue
+            }
+            if rowsInCurrent + leaf.rows.count > pageSize {
+                current += 1
+                rowsInCurrent = 0
+            }
+            rowsInCurrent += leaf.rows.count
+            packs.append(current)
+        }
+        return packs
     }
 
     typealias Entry = (scalars: [Unicode.Scalar], rows: [Int])

@@ -17,14 +17,21 @@ struct SearchVocabulary {
     /// The shortest word a near word can be: four letters less one edit.
     static let shortest = 3
 
+    /// The most words in a file of lists, unless one list alone is longer: about 2 KB as a
+    /// static host gzips them.
+    static let packWords = 500
+
     struct List {
-        let key: String
+        let letter: String
         let length: Int
         /// Each word and how many rows hold it, by UTF-8 bytes.
         let words: [(word: String, rows: Int)]
     }
 
     let lists: [List]
+    /// Each list's file: lists of one letter, in length order, share one up to `packWords`.
+    let packs: [Int]
+    let packCount: Int
 
     init(_ rowsOfWord: [String: [Int]]) {
         var grouped: [String: [Int: [(word: String, rows: Int)]]] = [:]
@@ -37,10 +44,35 @@ struct SearchVocabulary {
         for letter in grouped.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             for (length, words) in grouped[letter, default: [:]].sorted(by: { $0.key < $1.key }) {
                 let ordered = words.sorted { $0.word.utf8.lexicographicallyPrecedes($1.word.utf8) }
-                lists.append(List(key: Self.keyMark + letter, length: length, words: ordered))
+                lists.append(List(letter: letter, length: length, words: ordered))
             }
         }
+        var packs: [Int] = []
+        var current = -1
+        var wordsInCurrent = Self.packWords
+        var letterOfCurrent = ""
+        for list in lists {
+            if list.letter != letterOfCurrent || wordsInCurrent + list.words.count > Self.packWords {
+                current += 1
+                wordsInCurrent = 0
+                letterOfCurrent = list.letter
+            }
+            wordsInCurrent += list.words.count
+            packs.append(current)
+        }
         self.lists = lists
+        self.packs = packs
+        self.packCount = current + 1
+    }
+
+    /// A pack's shard key.
+    static func key(ofPack pack: Int) -> String { keyMark + String(pack) }
+
+    /// The words of every list in each pack, in list order.
+    var packedWords: [[(word: String, rows: Int)]] {
+        var packed = Array(repeating: [(word: String, rows: Int)](), count: packCount)
+        for (list, pack) in zip(lists, packs) { packed[pack] += list.words }
+        return packed
     }
 
     /// Whether a typo may stand for `word`: not a number (`0001` is not near `0002`) and not a
@@ -55,12 +87,13 @@ struct SearchVocabulary {
         }
     }
 
-    /// `"b13":412`: each list's letter and length, and how many words it holds, for the manifest.
+    /// `"b13":[412,7]`: each list's letter and length, how many words it holds and its pack,
+    /// for the manifest.
     var manifestEntries: [String] {
-        lists.map { list in
+        zip(lists, packs).map { list, pack in
             var entry = ""
-            JSONWriter.quote(String(list.key.dropFirst(Self.keyMark.count)) + String(list.length), into: &entry)
-            return entry + ":" + String(list.words.count)
+            JSONWriter.quote(list.letter + String(list.length), into: &entry)
+            return entry + ":[" + String(list.words.count) + "," + String(pack) + "]"
         }
     }
 

@@ -235,14 +235,18 @@ import Testing
             }
             return String(decoding: bytes, as: UTF8.self)
         }
-        #expect(keys.filter { !$0.hasPrefix("~") } == ["1$", "3$", "app", "avo", "ban", "gre", "in$", "non", "oil", "red", "yel"])
+        // Every leaf is a row or two: one pack holds them all, beside the lists of words.
+        #expect(keys.filter { !$0.hasPrefix("~") } == ["#0"])
         let manifest = try Self.splitSearchData(files, page: "things.html")
         #expect(manifest.contains(#""sharded":true"#))
-        #expect(manifest.contains(#""app":1,"#))
-        let apple = try #require(files["assets/search-things/617070-0.js"])
-        #expect(apple.hasPrefix(#"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/app/0"]=JSON.parse('[[0,"#))
+        for key in ["1$", "3$", "app", "avo", "ban", "gre", "in$", "non", "oil", "red", "yel"] {
+            #expect(manifest.contains("\"\(key)\":[1,0]"), "\(key)")
+        }
+        let pack = try #require(files["assets/search-things/2330-0.js"])
+        #expect(pack.hasPrefix(#"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/#0/0"]=JSON.parse('[[0,"#))
         // The name and the colour are two fields: a quoted phrase does not run from one into the other.
-        #expect(apple.contains(#"[0,"apple | red","Apple",0,"things/sections/a.html#row-apple"]"#))
+        #expect(pack.contains(#"[0,"apple | red","Apple",0,"things/sections/a.html#row-apple"]"#))
+        #expect(pack.components(separatedBy: "\"Apple\"").count == 2, "a row in two leaves of a pack is in it once")
     }
 
     /// The words a typo may stand for: a list for each first letter and length, named in the
@@ -253,11 +257,11 @@ import Testing
             $0.searchShardThreshold = 2
         }
         let manifest = try Self.splitSearchData(files, page: "things.html")
-        #expect(manifest.contains(#""vocabulary":{"a5":1,"a7":1,"b6":1,"g5":1,"n4":1,"o3":1,"r3":1,"y6":1}"#))
-        // `~a`, 5 letters: the shard file of key `~a` and page 5.
-        let apple = try #require(files["assets/search-things/7e61-5.js"])
-        #expect(apple == #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/~a/5"]=JSON.parse('[["apple",1]]');"# + "\n")
-        #expect(!files.keys.contains("assets/search-things/7e69-2.js"), "`in` is too short to be near another word")
+        #expect(manifest.contains(#""vocabulary":{"a5":[1,0],"a7":[1,0],"b6":[1,1],"g5":[1,2],"n4":[1,3],"o3":[1,4],"r3":[1,5],"y6":[1,6]}"#))
+        // The lists of `a` share one file: the shard of key `~0`, page 0.
+        let a = try #require(files["assets/search-things/7e30-0.js"])
+        #expect(a == #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/~0/0"]=JSON.parse('[["apple",1],["avocado",1]]');"# + "\n")
+        #expect(!manifest.contains(#""i2""#), "`in` is too short to be near another word")
     }
 
 

@@ -17,6 +17,15 @@ import AlmanacModel
         ])
     }
 
+    @Test func smallLeavesShareAPackUpToAPageOfRows() {
+        let leaves: [SearchShards.Leaf] = [
+            .init(key: "and", rows: Array(0..<60)), .init(key: "ber", rows: [1, 2]), .init(key: "bes", rows: Array(0..<50)),
+            .init(key: "cob", rows: Array(0..<120)), .init(key: "dal", rows: [3]),
+        ]
+        // 60 + 2 rows fit a page of 100; 50 more do not; a leaf of a page or more keeps its own.
+        #expect(SearchShards.packs(leaves, pageSize: 100) == [0, 0, 1, nil, 1])
+    }
+
     @Test func aWordInMoreRowsThanAShardHoldsStaysOneShard() {
         let leaves = SearchShards.leaves(["sons": [0, 1, 2, 3]], shortest: 3, leafRows: 2)
         #expect(leaves == [.init(key: "son", rows: [0, 1, 2, 3])])

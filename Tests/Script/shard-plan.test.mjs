@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { load, pageWithWords } from './parts.mjs';
 
 // The files on the host: each registers its entries when it runs, as a shard file does.
-const files = { '../assets/search-people/626572-0.js?v=v1': ['people/ber/0', [[7, 'bergen', 'Bergen', 0, 'x.html']]] };
+const files = { '../assets/search-people/616e6472-0.js?v=v1': ['people/andr/0', [[7, 'andrews', 'Andrews', 0, 'x.html']]] };
 const loaded = [];
 const window = { AlmanacSearchShards: {} };
 const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'shard-plan'], ['shardPlan'], {
@@ -24,7 +24,7 @@ const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'shard-pl
 // whole word a leaf of its own; `co` is shorter than a key.
 const manifest = {
   pageSize: 100, folder: 'assets/search-people/', version: 'v1',
-  shards: { 'and$': 40, ande: 120, andr: 230, ber: 12, co$: 3, cob: 9, '~b6': 1 },
+  shards: { 'and$': 40, ande: 120, andr: 230, ber: [12, 0], bes: [30, 0], co$: [3, 1], cob: [9, 1] },
 };
 const plan = shardPlan(manifest);
 
@@ -45,20 +45,27 @@ test('a word shorter than a key is looked up whole, or not at all', () => {
 test('a query reads every page of its rarest word only', () => {
   const planned = plan.planFor(['andrews', 'bergen']);
   assert.deepEqual(planned.rarest, ['ber']);
-  assert.deepEqual(planned.wanted, [['ber', 0]]);
+  assert.deepEqual(planned.wanted, [['#0', 0]], 'a small leaf is read from its pack');
   assert.deepEqual(plan.planFor(['andr']).wanted, [['andr', 0], ['andr', 1], ['andr', 2]]);
 });
 
 test('a word in no row plans no page; a short word with a long one leaves the choice to the long', () => {
   assert.deepEqual(plan.planFor(['zebra']).wanted, []);
-  assert.deepEqual(plan.planFor(['bergen', 'be']).wanted, [['ber', 0]]);
+  assert.deepEqual(plan.planFor(['bergen', 'be']).wanted, [['#0', 0]]);
   assert.equal(plan.planFor(['be']), null, 'too short alone');
 });
 
+test('small leaves share a pack, read once for all of them, counted by their own rows', () => {
+  assert.deepEqual(plan.pagesOf(['ber', 'bes', 'cob']), [['#0', 0], ['#1', 0]]);
+  assert.equal(plan.rowsIn(['ber', 'bes']), 42);
+  assert.deepEqual(plan.leavesOf('be'), null);
+  assert.deepEqual(plan.keysUnder('be'), ['ber', 'bes']);
+});
+
 test('a page is read from the file named by its key’s bytes in hex, once', async () => {
-  assert.deepEqual(await plan.loadPage('ber', 0), [[7, 'bergen', 'Bergen', 0, 'x.html']]);
-  assert.deepEqual(loaded, ['../assets/search-people/626572-0.js?v=v1']);
-  assert.deepEqual(await plan.loadPage('ber', 0), [[7, 'bergen', 'Bergen', 0, 'x.html']]);
+  assert.deepEqual(await plan.loadPage('andr', 0), [[7, 'andrews', 'Andrews', 0, 'x.html']]);
+  assert.deepEqual(loaded, ['../assets/search-people/616e6472-0.js?v=v1']);
+  assert.deepEqual(await plan.loadPage('andr', 0), [[7, 'andrews', 'Andrews', 0, 'x.html']]);
   assert.equal(loaded.length, 1, 'in memory, not asked again');
-  await assert.rejects(plan.loadPage('cob', 0), 'a file that cannot be loaded fails its search');
+  await assert.rejects(plan.loadPage('ande', 1), 'a file that cannot be loaded fails its search');
 });

@@ -6,6 +6,12 @@ const shardPlan = (manifest) => {
   const shortest = contract.shardKeyLength;
   // Sorted keys: the leaves under a prefix are one run of them.
   const keys = Object.keys(manifest.shards).sort();
+  // A leaf's rows; a leaf smaller than a page is `[rows, pack]`, in a file it shares with
+  // the small leaves beside it (SearchShards.packs).
+  const size = (key) => {
+    const leaf = manifest.shards[key];
+    return typeof leaf === 'number' ? leaf : leaf[0];
+  };
   // Every key that begins with `word`.
   const keysUnder = (word) => {
     const under = [];
@@ -13,7 +19,7 @@ const shardPlan = (manifest) => {
     return under;
   };
   // Leaves with the most rows first, then by key, so that an order is always the same.
-  const largestFirst = (a, b) => manifest.shards[b] - manifest.shards[a] || (a < b ? -1 : 1);
+  const largestFirst = (a, b) => size(b) - size(a) || (a < b ? -1 : 1);
   // The leaves holding every word that begins with `word`; null when it is too short.
   const leavesOf = (word) => {
     const letters = Array.from(word);
@@ -27,9 +33,17 @@ const shardPlan = (manifest) => {
     // reader is most likely typing (`sof` lists Software before Sofia).
     return keysUnder(word).sort(largestFirst);
   };
-  const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + manifest.shards[key], 0);
-  // Every page of some leaves, `[key, page]`, in order.
-  const pagesOf = (leaves) => leaves.flatMap((key) => Array.from({ length: Math.ceil(manifest.shards[key] / manifest.pageSize) }, (unused, page) => [key, page]));
+  const rowsIn = (leaves) => leaves.reduce((sum, key) => sum + size(key), 0);
+  // Every page of some leaves, `[key, page]`, in order; a pack's once.
+  const pagesOf = (leaves) => {
+    const pages = new Map();
+    for (const key of leaves) {
+      const leaf = manifest.shards[key];
+      if (typeof leaf !== 'number') { pages.set(contract.shardPack + leaf[1], [contract.shardPack + leaf[1], 0]); continue; }
+      for (let page = 0; page < Math.ceil(leaf / manifest.pageSize); page += 1) pages.set(key + '/' + page, [key, page]);
+    }
+    return Array.from(pages.values());
+  };
   // The pages a query reads, in order: every page of the leaves of its rarest word. A word
   // too short for a prefix shard only narrows what the longer words find: its whole-word
   // shard holds the rows where it stands alone, not those of the word it begins (`falcon r`
@@ -62,5 +76,5 @@ const shardPlan = (manifest) => {
     };
     loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
   });
-  return { keys, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
+  return { keys, size, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
 };

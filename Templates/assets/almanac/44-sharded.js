@@ -15,15 +15,16 @@ const sharded = (manifest) => {
       return words.every((word) => text.includes(' ' + word));
     },
     // A page of one word's leaf that holds a full list of results answers the query by
-    // itself unless the word is longer than the leaf's key (then not every entry matches).
-    answersAlone: (words, [key, page]) => words.length === 1
+    // itself unless the word is longer than the leaf's key (then not every entry matches);
+    // a pack (several small leaves) never does.
+    answersAlone: (words, [key, page]) => words.length === 1 && typeof manifest.shards[key] === 'number'
       && Array.from(words[0]).length <= Array.from(key).length
       && Math.min(manifest.pageSize, manifest.shards[key] - page * manifest.pageSize) >= MAX_RESULTS,
   };
   const fieldsOf = (entry) => entry[field.words].split(contract.shardFieldBreak).map((words) => words.split(' '));
   const scoreOf = (entry, query, nearOf) => matching.scoreFields(fieldsOf(entry), query, nearOf);
   let generation = 0;
-  const readAhead = shardReadAhead(plan, manifest, entries, (mine) => mine === generation);
+  const readAhead = shardReadAhead(plan, entries, (mine) => mine === generation);
   const READ_AHEAD = readAhead.READ_AHEAD;
   const typeMore = phrases.counted('type_at_least', contract.shardKeyLength);
   const typeMoreOfEach = phrases.counted('type_at_least_each', contract.shardKeyLength);

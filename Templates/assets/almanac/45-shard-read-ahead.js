@@ -4,7 +4,7 @@
 // while it waits) inside the keystroke. ----
 // `plan`: the page's shardPlan; `entries`: how the search reads an entry (`words`, `row`,
 // `answersAlone`, `matchesAll`); `isCurrent(mine)`: whether search `mine` is still the last.
-const shardReadAhead = (plan, manifest, entries, isCurrent) => {
+const shardReadAhead = (plan, entries, isCurrent) => {
   const whole = contract.shardWholeWord;
   const READ_AHEAD = 3;
   // The letters most likely typed after `word`, likeliest first, by how many rows each
@@ -18,7 +18,7 @@ const shardReadAhead = (plan, manifest, entries, isCurrent) => {
     const fromLeaves = () => {
       for (const key of plan.keysUnder(word)) {
         const letters = Array.from(key);
-        if (letters.length > length) add(letters[length] === whole ? ' ' : letters[length], manifest.shards[key]);
+        if (letters.length > length) add(letters[length] === whole ? ' ' : letters[length], plan.size(key));
       }
     };
     const fromRows = () => {
@@ -85,7 +85,9 @@ const shardReadAhead = (plan, manifest, entries, isCurrent) => {
     if (firstLettersRead) return;
     firstLettersRead = true;
     const letters = plan.keys.filter((key) => key.endsWith(whole) && Array.from(key).length === 2).sort(plan.largestFirst);
-    for (const key of letters.slice(0, FIRST_LETTERS)) if (!plan.pageOf(key, 0)) plan.loadPage(key, 0).catch(() => {});
+    for (const [key, page] of plan.pagesOf(letters.slice(0, FIRST_LETTERS))) {
+      if (page === 0 && !plan.pageOf(key, 0)) plan.loadPage(key, 0).catch(() => {});
+    }
   };
   // At a pause, the pages of the LIKELY_LETTERS likeliest next letters, at most
   // PAGES_PER_PAUSE of them (the first each letter needs before the rest); none once the

@@ -7,11 +7,13 @@ const shardNear = (plan, manifest) => {
   // The words of `typed`'s first letter within `most` letters of its length, with their rows.
   const wordsNear = async (typed, most) => {
     const letters = Array.from(typed);
-    const read = [];
+    // Lists of one letter share files: `[words, pack]`.
+    const packs = new Set();
     for (let length = Math.max(1, letters.length - most); length <= letters.length + most; length += 1) {
-      if (lists[letters[0] + length]) read.push(plan.loadPage(contract.shardVocabulary + letters[0], length));
+      const list = lists[letters[0] + length];
+      if (list) packs.add(list[1]);
     }
-    return (await Promise.all(read)).flat();
+    return (await Promise.all(Array.from(packs, (pack) => plan.loadPage(contract.shardVocabulary + pack, 0)))).flat();
   };
   // For each word of the query, its near terms (term → edits), or null where it may have none.
   const nearOf = (query) => Promise.all(query.words.map(async (word) => (word.near
