@@ -15,6 +15,7 @@ keystroke's, less the time its files took to arrive. Lunr downloads its whole in
 first query; its recall is counted the same way over its first 100 results.
 """
 
+import csv
 import gzip
 import json
 import random
@@ -105,7 +106,6 @@ def site(work, n, records):
     content = folder / "Content"
     content.mkdir(parents=True, exist_ok=True)
     (content / "records.md").write_text(PAGE)
-    import csv
     with open(content / "records.csv", "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(["title", "name", "city"])

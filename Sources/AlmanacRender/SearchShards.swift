@@ -65,7 +65,7 @@ public enum SearchShards {
         if depth >= shortest {
             let rows = union(group.map(\.rows))
             if rows.count <= leafRows || group.count == 1 || group.allSatisfy({ $0.scalars.count <= depth }) {
-                leaves.append(Leaf(key: prefix, rows: rows))
+                leaves.append(Leaf(key: rows.count > leafRows ? wholeKey(group, or: prefix) : prefix, rows: rows))
                 return
             }
         }
@@ -79,6 +79,19 @@ public enum SearchShards {
         for (_, child) in ordered {
             split(child, depth: depth + 1, shortest: shortest, leafRows: leafRows, into: &leaves)
         }
+    }
+
+    /// Longest word, in UTF-8 bytes, keyed whole: its file is named by the key in hex.
+    static let longestWholeKey = 64
+
+    /// A leaf too common to cut is one word: keyed by that whole word (`software$`, not
+    /// `soft`), the browser knows that `softwsre` is in none of its rows without reading
+    /// them. Keyed by the prefix, a typo after it read every page of the word — at a million
+    /// rows, hundreds of files — before it could try near words.
+    private static func wholeKey(_ group: [Entry], or prefix: String) -> String {
+        guard group.count == 1, group[0].scalars.count > 0 else { return prefix }
+        let word = key(group[0].scalars[...])
+        return word.utf8.count <= longestWholeKey ? word + wholeWord : prefix
     }
 
     private static func key(_ scalars: ArraySlice<Unicode.Scalar>) -> String {

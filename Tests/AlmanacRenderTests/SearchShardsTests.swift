@@ -26,9 +26,16 @@ import AlmanacModel
         #expect(SearchShards.packs(leaves, pageSize: 100) == [0, 0, 1, nil, 1])
     }
 
-    @Test func aWordInMoreRowsThanAShardHoldsStaysOneShard() {
-        let leaves = SearchShards.leaves(["sons": [0, 1, 2, 3]], shortest: 3, leafRows: 2)
-        #expect(leaves == [.init(key: "son", rows: [0, 1, 2, 3])])
+    @Test func aWordInMoreRowsThanAShardHoldsIsOneShardKeyedByTheWholeWord() {
+        // Keyed `sons$`, not `son`: a query for `sonz` knows it is in none of these rows.
+        let leaves = SearchShards.leaves(["sons": [0, 1, 2, 3], "sum": [4]], shortest: 3, leafRows: 2)
+        #expect(leaves == [.init(key: "sons$", rows: [0, 1, 2, 3]), .init(key: "sum", rows: [4])])
+    }
+
+    @Test func aVeryLongCommonWordKeepsItsPrefixKeySoItsFileNameStaysShort() {
+        let long = String(repeating: "a", count: SearchShards.longestWholeKey + 1)
+        let leaves = SearchShards.leaves([long: [0, 1, 2]], shortest: 3, leafRows: 2)
+        #expect(leaves.map(\.key) == ["aaa"])
     }
 
     @Test func wordsShorterThanAKeyAreWholeWordShards() {

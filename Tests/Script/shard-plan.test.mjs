@@ -21,10 +21,11 @@ const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'shard-pl
 });
 
 // Leaves as SearchShards.swift cuts them: `and` was too common and went a letter deeper, its
-// whole word a leaf of its own; `co` is shorter than a key.
+// whole word a leaf of its own; `co` is shorter than a key; `software` is in too many rows
+// to cut and is keyed whole.
 const manifest = {
   pageSize: 100, folder: 'assets/search-people/', version: 'v1',
-  shards: { 'and$': 40, ande: 120, andr: 230, ber: [12, 0], bes: [30, 0], co$: [3, 1], cob: [9, 1] },
+  shards: { 'and$': 40, ande: 120, andr: 230, ber: [12, 0], bes: [30, 0], co$: [3, 1], cob: [9, 1], 'software$': 5000 },
 };
 const plan = shardPlan(manifest);
 
@@ -35,6 +36,13 @@ test('a word inside a prefix leaf reads that leaf', () => {
 
 test('a prefix cut deeper reads every leaf under it, the largest first', () => {
   assert.deepEqual(plan.leavesOf('and'), ['andr', 'ande', 'and$']);
+});
+
+test('a common word keyed whole is read for its prefixes and not for a typo after them', () => {
+  assert.deepEqual(plan.leavesOf('soft'), ['software$']);
+  assert.deepEqual(plan.leavesOf('software'), ['software$']);
+  assert.equal(plan.planFor(['softwsre']).wanted.length, 0, 'nothing as written: the 50 pages are not read');
+  assert.equal(plan.planFor(['softwares']).wanted.length, 0);
 });
 
 test('a word shorter than a key is looked up whole, or not at all', () => {

@@ -87,7 +87,12 @@ const sharded = (manifest) => {
     const nearOf = await near.nearOf(run.query);
     if (!isLast(run)) return;
     const pages = nearOf.some((terms) => terms && terms.size > 0) ? near.pagesFor(run.query, nearOf) : [];
-    for (const read of await Promise.all(pages.map((page) => plan.loadPage(...page)))) take(run, read, nearOf);
+    // In rounds of one file, then two, four…: the pages of the nearest, commonest words come
+    // first, and most near queries fill the list from the first of them.
+    for (let at = 0, round = 1; at < pages.length && run.found.size < MAX_RESULTS; at += round, round *= 2) {
+      for (const read of await Promise.all(pages.slice(at, at + round).map((page) => plan.loadPage(...page)))) take(run, read, nearOf);
+      if (!isLast(run)) return;
+    }
     run.marks = matching.marksOf(run.query, nearOf);
     const suggestion = run.found.size === 0 ? await near.suggestionFor(run.query) : null;
     if (!isLast(run)) return;

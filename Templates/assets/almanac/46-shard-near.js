@@ -19,7 +19,9 @@ const shardNear = (plan, manifest) => {
   const nearOf = (query) => Promise.all(query.words.map(async (word) => (word.near
     ? new Map(nearTerms(word.text, await wordsNear(word.text, nearEditsAllowed(word.text)))) : null)));
   // The pages to read: every page of the leaves of the word found in the fewest rows, each
-  // word counted with its near terms. At most NEAR_PAGES of them.
+  // word counted with its near terms, in the order of those terms (fewest edits and
+  // commonest first, 36-near-words.js), so that the first pages are the likeliest to fill
+  // the list. At most NEAR_PAGES of them.
   const NEAR_PAGES = 24;
   const pagesFor = (query, near) => {
     const options = query.words.map((word, k) => {
