@@ -6,7 +6,8 @@
 /// fall in more than `leafRows` rows is split by one more code point, until each leaf is small
 /// or cannot be split further (a very common word). A leaf is either a prefix (`ande`: every
 /// word that begins with it) or a whole word (`and$`: the word `and` itself, when longer
-/// words beginning with `and` live in leaves of their own). The keys are prefix-free apart
+/// words beginning with `and` live in leaves of their own; `software$`: a word too common to
+/// cut, alone under its prefix). The keys are prefix-free apart
 /// from that marker, so the browser finds a word's leaves by walking its prefixes or by one
 /// range of the sorted keys.
 public enum SearchShards {
