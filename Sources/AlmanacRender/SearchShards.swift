@@ -39,21 +39,10 @@ public enum SearchShards {
     /// 7,910 rows more search files than rows. A query reading a pack for one leaf finds the
     /// others' rows in it too and leaves them, as it leaves rows of other words in a leaf.
     public static func packs(_ leaves: [Leaf], pageSize: Int) -> [Int?] {
-        var packs: [Int?] = []
-        var current = -1
-        var rowsInCurrent = pageSize
-        for leaf in leaves {
-            guard leaf.rows.count < pageSize else {
-                packs.append(nil)
-                continue
-            }
-            if rowsInCurrent + leaf.rows.count > pageSize {
-                current += 1
-                rowsInCurrent = 0
-            }
-            rowsInCurrent += leaf.rows.count
-            packs.append(current)
-        }
+        let small = leaves.indices.filter { leaves[$0].rows.count < pageSize }
+        let files = FilePacking.inOrder(small.map { leaves[$0].rows.count }, capacity: pageSize)
+        var packs = [Int?](repeating: nil, count: leaves.count)
+        for (leaf, file) in zip(small, files) { packs[leaf] = file }
         return packs
     }
 

@@ -47,22 +47,12 @@ struct SearchVocabulary {
                 lists.append(List(letter: letter, length: length, words: ordered))
             }
         }
-        var packs: [Int] = []
-        var current = -1
-        var wordsInCurrent = Self.packWords
-        var letterOfCurrent = ""
-        for list in lists {
-            if list.letter != letterOfCurrent || wordsInCurrent + list.words.count > Self.packWords {
-                current += 1
-                wordsInCurrent = 0
-                letterOfCurrent = list.letter
-            }
-            wordsInCurrent += list.words.count
-            packs.append(current)
+        let packs = FilePacking.inOrder(lists.map(\.words.count), capacity: Self.packWords) { index in
+            index > 0 && lists[index].letter != lists[index - 1].letter
         }
         self.lists = lists
         self.packs = packs
-        self.packCount = current + 1
+        self.packCount = (packs.last ?? -1) + 1
     }
 
     /// A pack's shard key.
