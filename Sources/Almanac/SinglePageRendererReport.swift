@@ -31,7 +31,16 @@ extension SinglePageRenderer {
                 at: SourceLocation(path: path), "no file matches this pattern",
                 hint: "the step that runs the tests may have written no results, or written them elsewhere"))
         }
-        let results = try loadResults(files, warnings: &warnings)
+        // The baseline and the history (tens of megabytes at 50,000 tests) are read while the
+        // results are: neither needs the other.
+        let (loaded, earlier) = Parallel.both(
+            { () -> Result<(read: Loaded, warnings: [Diagnostic]), Diagnostic> in
+                var loadWarnings: [Diagnostic] = []
+                return Result { () throws(Diagnostic) in (try loadResults(files, warnings: &loadWarnings), loadWarnings) }
+            },
+            { () -> Result<Earlier, Diagnostic> in Result { () throws(Diagnostic) in try readEarlier() } })
+        let results = try loaded.get().read
+        warnings += try loaded.get().warnings
         let rerunFiles = try readFiles(options.rerunPaths)
         let reruns = try loadResults(rerunFiles, warnings: &warnings).files
         let rows = TestRuns.rows(results.files, reruns: reruns, warnings: &warnings)
@@ -42,27 +51,47 @@ extension SinglePageRenderer {
         var report = ReportRows(
             data: shape, runNames: results.runNames, tally: tally,
             moreInputs: rerunFiles.map(\.bytes) + [Array(options.repeats.rawValue.utf8)])
-        if case .rows(let shaped) = shape { try compare(&report, rows: shaped, warnings: &warnings) }
+        if case .rows(let shaped) = shape { compare(&report, rows: shaped, earlier: try earlier.get(), warnings: &warnings) }
         return report
     }
 
-    /// Each row's outcome against the baseline (`--baseline`) and its flips in the history
-    /// (`--history`), and the line this run adds to the history.
-    func compare(_ report: inout ReportRows, rows: [Record], warnings: inout [Diagnostic]) throws(Diagnostic) {
-        let history = try options.historyPath.map { path throws(Diagnostic) in try TestHistory.read(path, fileSystem: fileSystem, warnings: &warnings) }
+    typealias Loaded = (files: [TestRuns.File], runNames: [String?])
+
+    /// What a run is compared with: the history (`--history`) and the baseline (`--baseline`),
+    /// with what reading them had to say.
+    struct Earlier: Sendable {
+        var history: TestHistory?
         var baseline: TestBaseline?
+        var warnings: [Diagnostic] = []
+    }
+
+    func readEarlier() throws(Diagnostic) -> Earlier {
+        var earlier = Earlier()
+        earlier.history = try options.historyPath.map { path throws(Diagnostic) in
+            try TestHistory.read(path, fileSystem: fileSystem, warnings: &earlier.warnings)
+        }
         if let baselinePath = options.baselinePath {
-            baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
-            if baseline == nil {
-                warnings.append(.warning(
+            earlier.baseline = try TestBaseline.read(baselinePath, fileSystem: fileSystem)
+            if earlier.baseline == nil {
+                earlier.warnings.append(.warning(
                     at: SourceLocation(path: baselinePath), "no baseline here: this run is not compared with an earlier one",
                     hint: "a first run has none; keep this run's .json for the next"))
             }
         }
-        let compared = TestComparison.compare(history?.markingFlips(rows) ?? rows, with: baseline)
+        return earlier
+    }
+
+    /// Each row's outcome against the baseline and its flips in the history, and the line this
+    /// run adds to the history.
+    func compare(_ report: inout ReportRows, rows: [Record], earlier: Earlier, warnings: inout [Diagnostic]) {
+        let (history, baseline) = (earlier.history, earlier.baseline)
+        warnings += earlier.warnings
+        let identities = rows.map(TestBaseline.identity(of:))
+        let flips = history.map { $0.flips(identities: identities, failing: rows.map(PageSettings.isFailing)) }
+        let compared = TestComparison.compare(rows, identities: identities, flips: flips, with: baseline)
         (report.data, report.comparison) = (.rows(compared.records), compared.comparison)
         if let history {
-            let run = history.run(of: compared.records, tests: report.tally.tests)
+            let run = history.run(of: compared.records, identities: identities, tests: report.tally.tests)
             (report.historyRun, report.trend) = (run, history.appending(run, limit: options.historyLimit).trend)
         }
     }

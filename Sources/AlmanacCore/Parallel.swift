@@ -18,4 +18,22 @@ public enum Parallel {
         }
         return results.withLock { collected in items.indices.compactMap { collected[$0] } }
     }
+
+    /// Two unlike pieces of work at once, such as reading a run's results while its baseline is
+    /// read: each result comes back in its place.
+    public static func both<First: Sendable, Second: Sendable>(
+        _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        let results = Locked<(First?, Second?)>((nil, nil))
+        DispatchQueue.concurrentPerform(iterations: 2) { position in
+            if position == 0 {
+                let output = first()
+                results.withLock { $0.0 = output }
+            } else {
+                let output = second()
+                results.withLock { $0.1 = output }
+            }
+        }
+        return results.withLock { ($0.0!, $0.1!) }
+    }
 }

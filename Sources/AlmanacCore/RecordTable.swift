@@ -85,31 +85,44 @@ public final class RecordTable: Sendable {
     /// columns is quadratic.
     func values(named wanted: [String], at row: Int) -> [Value?] {
         var result = [Value?](repeating: nil, count: wanted.count)
+        // A few names (the usual ask: a test's identity, a row's shown fields) are matched by a
+        // scan of their numbers; hashing them into a table per row would cost more than the row.
+        let numbers = wanted.map { nameIndex[$0] ?? -1 }
         var positions: [Int: [Int]] = [:]
-        for (position, name) in wanted.enumerated() {
-            if let index = nameIndex[name] { positions[index, default: []].append(position) }
+        if numbers.count > 16 {
+            for (position, number) in numbers.enumerated() where number >= 0 { positions[number, default: []].append(position) }
         }
-        guard !positions.isEmpty else { return result }
+        var distinct = positions.count
+        if numbers.count <= 16 {
+            for (position, number) in numbers.enumerated() where number >= 0 && !numbers[..<position].contains(number) { distinct += 1 }
+        }
+        guard distinct > 0 else { return result }
         var reader = Reader(bytes: bytes, index: starts[row])
         let count = reader.varint()
         var spilled: Reader?
         var found = 0
         for _ in 0..<count {
-            if found == positions.count { break }
+            if found == distinct { break }
             let name = reader.varint()
             let length = reader.varint()
             let isSpilled = reader.bytes[reader.index] == Tag.elsewhere
-            let slots = positions[name]
+            let wantedHere = numbers.count > 16 ? positions[name] != nil : numbers.contains(name)
+            var value: Value?
             if isSpilled {
                 if spilled == nil { spilled = spilledReader(row) }
-                let value = spilled!.value()
-                slots?.forEach { result[$0] = value }
-            } else if let slots {
+                value = spilled!.value()
+            } else if wantedHere {
                 var valueReader = reader
-                let value = valueReader.value()
-                slots.forEach { result[$0] = value }
+                value = valueReader.value()
             }
-            if slots != nil { found += 1 }
+            if wantedHere, let value {
+                found += 1
+                if numbers.count > 16 {
+                    positions[name]?.forEach { result[$0] = value }
+                } else {
+                    for (position, number) in numbers.enumerated() where number == name { result[position] = value }
+                }
+            }
             reader.index += length
         }
         return result

@@ -23,17 +23,23 @@ enum MarkdownBlocks {
 
     /// Text shown exactly as it is, in a fence longer than any run of backticks inside it.
     static func code(_ text: String) -> String {
-        let body = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        // One pass over the bytes: line ends made `\n`, the longest backtick run counted. A
+        // failure's message can be thousands of lines, and a report has thousands of them.
+        var body: [UInt8] = []
+        body.reserveCapacity(text.utf8.count)
         var longest = 0
         var run = 0
-        for character in body {
-            run = character == "`" ? run + 1 : 0
+        var afterReturn = false
+        for byte in text.utf8 {
+            defer { afterReturn = byte == 0x0D }
+            if byte == 0x0A && afterReturn { continue }
+            body.append(byte == 0x0D ? 0x0A : byte)
+            run = byte == 0x60 ? run + 1 : 0
             longest = max(longest, run)
         }
+        while body.last == 0x0A { body.removeLast() }
         let fence = String(repeating: "`", count: max(3, longest + 1))
-        var trimmed = Substring(body)
-        while trimmed.last == "\n" { trimmed.removeLast() }
-        return fence + "text\n" + trimmed + "\n" + fence + "\n\n"
+        return fence + "text\n" + String(decoding: body, as: UTF8.self) + "\n" + fence + "\n\n"
     }
 
     /// A collapsed block with a fixed label: the label is Almanac's own words, never data, so

@@ -7,8 +7,8 @@ import AlmanacLoad
 ///
 /// Its shape, as the README documents it: `{"sections": [{"rows": [{"label": …, "fields":
 /// {"classname": …, "suite": …, "name": …, "status": …, "time": …, "run": …}}]}]}`.
-public struct TestBaseline {
-    public struct Test {
+public struct TestBaseline: Sendable {
+    public struct Test: Sendable {
         public var label: String
         public var status: String
         public var time: Double?

@@ -21,16 +21,22 @@ public enum TestComparison {
     public static let slowerSeconds = 0.5
 
     /// `baseline` nil (none asked for, or a first run): no comparison to summarize.
-    public static func compare(_ records: [Record], with baseline: TestBaseline?) -> (records: [Record], comparison: BaselineComparison?) {
+    /// `identities` are the records' (`TestBaseline.identity`), and `flips` their flips in the
+    /// history (`TestHistory.flips`), each set on its record where there is one.
+    public static func compare(
+        _ records: [Record], identities: [String], flips: [String?]? = nil, with baseline: TestBaseline?
+    ) -> (records: [Record], comparison: BaselineComparison?) {
         var comparison = BaselineComparison()
         var seen = Set<String>()
         var slower: [BaselineComparison.Slower] = []
         var builder = RecordTable.Builder()
-        for record in records {
-            let key = TestBaseline.identity(of: record)
+        for (row, record) in records.enumerated() {
+            let key = identities[row]
             seen.insert(key)
             let before = baseline?.tests[key]
-            let outcome = outcome(of: record, before: before, hasBaseline: baseline != nil)
+            let values = record.values(["status", "flaky", "time"])
+            let status = values[0]?.text
+            let outcome = outcome(status: status, flaky: values[1] == .bool(true), before: before, hasBaseline: baseline != nil)
             switch outcome {
             case "new failure", "new error": comparison.newFailures += 1
             case "still failing", "still erroring": comparison.stillFailing += 1
@@ -38,16 +44,16 @@ public enum TestComparison {
             default: break
             }
             if baseline != nil && before == nil { comparison.newTests += 1 }
-            if let then = before?.time, case .number(let now)? = record["time"],
+            if let then = before?.time, case .number(let now)? = values[2],
                 now.value >= then * slowerFactor && now.value - then >= slowerSeconds
             {
                 slower.append(.init(label: record["name"]?.text ?? "", before: then, now: now.value))
             }
             var fields = record.fields
+            if let flip = flips?[row] { fields.set("flips", .string(flip)) }
             fields.set("outcome", .string(outcome))
             // What it was, where that differs from what it is: `new` for a test the baseline lacked.
             if baseline != nil {
-                let status = record["status"]?.text
                 fields.set("previous", before.map { $0.status == status ? .null : .string($0.status) } ?? .string("new"))
             }
             builder.append(fields, at: record.location)
@@ -64,10 +70,10 @@ public enum TestComparison {
     /// A failure is new or still failing against a baseline; a pass after failed attempts is
     /// flaky whatever came before; a pass of a test that failed in the baseline is fixed;
     /// else the test's status.
-    public static func outcome(of record: Record, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
-        let status = record["status"]?.text ?? ""
+    public static func outcome(status: String?, flaky: Bool, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
+        let status = status ?? ""
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
-        if PageSettings.isFailing(record) {
+        if status == "failed" || status == "error" {
             guard hasBaseline else { return status }
             switch (wasFailing, status) {
             case (true, "error"): return "still erroring"
@@ -76,7 +82,7 @@ public enum TestComparison {
             default: return "new failure"
             }
         }
-        if record["flaky"] == .bool(true) { return "flaky" }
+        if flaky { return "flaky" }
         if wasFailing && status == "passed" { return "fixed" }
         return status
     }

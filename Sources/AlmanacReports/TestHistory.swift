@@ -12,8 +12,8 @@ import AlmanacModel
 ///
 /// A line: `{"run":12,"tests":1204,"failed":7,"error":2,"flaky":3,"skipped":5,"passed":1187,
 /// "seconds":192.4,"failing":["…"],"flaky_tests":["…"]}`.
-public struct TestHistory {
-    public struct Run: Equatable {
+public struct TestHistory: Sendable {
+    public struct Run: Sendable, Equatable {
         public var trend: TestTrend.Run
         public var failing: [String]
         public var flaky: [String]
@@ -71,47 +71,49 @@ public struct TestHistory {
 
     /// This run, as its line will record it, numbered after the last one kept: `tests` counts
     /// tests, the statuses count runs, as the summary does.
-    public func run(of records: [Record], tests: Int) -> Run {
+    public func run(of records: [Record], identities: [String], tests: Int) -> Run {
         var trend = TestTrend.Run(
             number: (runs.last?.trend.number ?? 0) + 1, tests: tests, failed: 0, error: 0, flaky: 0, skipped: 0, passed: 0, seconds: 0)
         var failing: [String] = []
         var flaky: [String] = []
-        for record in records {
-            let outcome = record["outcome"]?.text ?? record["status"]?.text ?? ""
-            switch record["status"]?.text {
-            case "failed": trend.failed += 1
-            case "error": trend.error += 1
+        for (record, identity) in zip(records, identities) {
+            let values = record.values(["status", "outcome", "time", "flaky"])
+            let status = values[0]?.text
+            switch status {
+            case "failed", "error":
+                if status == "failed" { trend.failed += 1 } else { trend.error += 1 }
+                failing.append(identity)
             case "skipped": trend.skipped += 1
-            case "passed" where outcome == "flaky": trend.flaky += 1
+            case "passed" where (values[1]?.text ?? status) == "flaky": trend.flaky += 1
             case "passed": trend.passed += 1
             default: break
             }
-            if case .number(let time)? = record["time"] { trend.seconds += time.value }
-            if PageSettings.isFailing(record) { failing.append(TestBaseline.identity(of: record)) }
-            if case .bool(true)? = record["flaky"] { flaky.append(TestBaseline.identity(of: record)) }
+            if case .number(let time)? = values[2] { trend.seconds += time.value }
+            if case .bool(true)? = values[3] { flaky.append(identity) }
         }
         return Run(trend: trend, failing: failing.sorted(), flaky: flaky.sorted())
     }
 
-    /// `records` with each test's flips across the kept runs and this one: `flips`
-    /// (`flipped 4 times in 30 runs (14%)`) on a test that flipped.
-    public func markingFlips(_ records: [Record]) -> [Record] {
-        guard !runs.isEmpty else { return records }
-        let failingSets = runs.map { Set($0.failing) }
-        var builder = RecordTable.Builder()
-        for record in records {
-            let key = TestBaseline.identity(of: record)
-            var states = failingSets.map { $0.contains(key) }
-            states.append(PageSettings.isFailing(record))
-            let flips = zip(states, states.dropFirst()).filter { $0 != $1 }.count
-            var fields = record.fields
-            if flips > 0 {
-                let percent = Int((Double(flips) / Double(states.count - 1) * 100).rounded())
-                fields.set("flips", .string("flipped \(flips) time\(flips == 1 ? "" : "s") in \(states.count) runs (\(percent)%)"))
-            }
-            builder.append(fields, at: record.location)
+    /// Each test's flips across the kept runs and this one (`flipped 4 times in 30 runs
+    /// (14%)`), nil for a test that did not flip; `identities` and `failing` are this run's
+    /// tests, in order.
+    public func flips(identities: [String], failing: [Bool]) -> [String?] {
+        guard !runs.isEmpty else { return [String?](repeating: nil, count: identities.count) }
+        // Which kept runs each test failed in, gathered once from the runs' short lists: asking
+        // every run about every test would hash each name once per run.
+        var failedIn: [String: [Int]] = [:]
+        for (index, run) in runs.enumerated() {
+            for name in run.failing where failedIn[name]?.last != index { failedIn[name, default: []].append(index) }
         }
-        return builder.finish()
+        return zip(identities, failing).map { identity, failsNow in
+            var states = [Bool](repeating: false, count: runs.count)
+            for index in failedIn[identity] ?? [] { states[index] = true }
+            states.append(failsNow)
+            let flips = zip(states, states.dropFirst()).filter { $0 != $1 }.count
+            guard flips > 0 else { return nil }
+            let percent = Int((Double(flips) / Double(states.count - 1) * 100).rounded())
+            return "flipped \(flips) time\(flips == 1 ? "" : "s") in \(states.count) runs (\(percent)%)"
+        }
     }
 
     /// The kept runs and `run`, the last `limit` of them.

@@ -8,7 +8,7 @@ import AlmanacModel
 /// read as attempts, and each test of a rerun job onto the run it retried.
 public enum TestRuns {
     /// A results file's records, and the rule its repeated names were read by.
-    public struct File {
+    public struct File: Sendable {
         public var path: String
         public var records: [Record]
         public var repeats: TestRepeats

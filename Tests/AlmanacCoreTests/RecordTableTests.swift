@@ -96,6 +96,20 @@ struct RecordTableTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty, "the spill file has no name")
     }
 
+    /// A few names, the usual ask (a test's identity), asked twice or not at all, and held in
+    /// memory or spilled: each comes back in its place.
+    @Test func aFewValuesComeBackInTheOrderAskedWithRepeatsAndGaps() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("almanac-few-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var builder = RecordTable.Builder(keeping: ["name"], spillingTo: try SpillFile(in: folder))
+        builder.append(Object(["a": .string("1"), "name": .string("n"), "b": .string("2"), "c": .null]), at: SourceLocation(path: "f.json"))
+        let record = try builder.finishSpilling()[0]
+        #expect(record.values(["c", "name", "zz", "b", "name"]) == [.null, .string("n"), nil, .string("2"), .string("n")])
+        #expect(record.values(["zz"]) == [nil])
+        #expect(record.values([]) == [])
+    }
+
     /// A row shown with many fields is read once, not once per field: at 100,000 columns the
     /// difference is minutes.
     @Test func manyValuesComeFromOnePassInTheOrderAsked() {
