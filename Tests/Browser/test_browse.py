@@ -156,6 +156,28 @@ def test_the_state_lives_in_the_address_through_reload_and_back_and_forward(driv
     wait(driver, lambda: shown(driver) == ranked + [n for n in want if employees(n) is None])
 
 
+def test_back_and_forward_bring_back_the_search_with_the_choices_of_their_step(driver, browse_server):
+    driver.get(browse_server + "/companies.html")
+    order = page_order(driver)
+    field = driver.find_element(By.ID, "search-field")
+    field.send_keys("labs")
+    wait(driver, lambda: "q=labs" in driver.current_url)
+    tick(driver, "category", "Software")
+    wait(driver, lambda: "category=Software" in driver.current_url and "q=labs" in driver.current_url)
+    with_labs = [n for n in expected(order, category={"Software"})[0] if "labs" in n.lower()]
+    wait(driver, lambda: shown(driver) == with_labs)
+    driver.back()
+    wait(driver, lambda: shown(driver) == [n for n in order if "labs" in n.lower()])
+    assert not driver.find_element(By.CSS_SELECTOR, "fieldset[data-filter='category'] input[value='Software']").is_selected()
+    # The search typed in this step replaces it: the next step keeps its own.
+    field.clear()
+    field.send_keys("co")
+    wait(driver, lambda: "q=co" in driver.current_url)
+    driver.forward()
+    wait(driver, lambda: field.get_attribute("value") == "labs" and shown(driver) == with_labs)
+    assert driver.find_element(By.CSS_SELECTOR, "fieldset[data-filter='category'] input[value='Software']").is_selected()
+
+
 def employees(name):
     value = next(c for c in COMPANIES if c["name"] == name)["employees"]
     return int(value) if value else None

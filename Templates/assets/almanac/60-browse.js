@@ -2,7 +2,8 @@
 // its rank in each order come from the build (`data-f`, `data-s`; FilterPanel.swift), so
 // counting and ordering compare numbers only. Several values of one filter are OR, filters
 // are AND, and a filter's counts are those its values would have with its own choice
-// cleared. The state lives in the address: a click is a step back/forward can retrace. ----
+// cleared. The choices and the order are the reader's state (`reader`), which the address
+// follows: a click is a step back and forward retrace. ----
 const browse = (() => {
   const panel = main.querySelector('.browse');
   if (!panel) return null;
@@ -94,7 +95,7 @@ const browse = (() => {
     // or to the panel once nothing is applied, not to the top of the page.
     element.addEventListener('click', () => {
       action();
-      changed(true);
+      changed();
       const next = bar.querySelector('button') || panel.querySelector('.filter-panel > summary, select, button');
       if (next) next.focus();
     });
@@ -186,7 +187,7 @@ const browse = (() => {
   const sayOrder = () => {
     if (status && select) status.textContent = order ? phrases.text('sorted_by', { order: select.selectedOptions[0].textContent }) : phrases.text('in_page_order');
   };
-  if (select) select.addEventListener('change', () => { sortBy(select.value); changed(true); sayOrder(); });
+  if (select) select.addEventListener('change', () => { if (reader.set({ order: select.value }, 'chosen')) sayOrder(); });
   for (const header of headers) {
     const control = document.createElement('button');
     control.type = 'button';
@@ -195,26 +196,16 @@ const browse = (() => {
     header.append(control);
     control.addEventListener('click', () => {
       const field = header.dataset.sort;
-      sortBy(order === field ? '-' + field : field);
-      changed(true);
-      sayOrder();
+      if (reader.set({ order: order === field ? '-' + field : field }, 'chosen')) sayOrder();
     });
   }
 
-  // ---- The address holds the panel's choices and the order (`address`); the search's
-  // words are the search field's, kept as they are. ----
+  // ---- The panel and the order are views of the reader's state (`reader`): a click asks
+  // the state to change, and the panel, Sort by and the rows are drawn from what it then
+  // says, whether a click, or back and forward, changed it. ----
   const choices = () => filters.map((filter) => (isRange(filter) ? { from: filter.from.value, to: filter.to.value }
     : filter.boxes.filter((box) => box.checked).map((box) => box.value)));
-  const write = (push) => {
-    const query = new URLSearchParams(location.search).get('q') || '';
-    const href = address.write(location.href, filters, { choices: choices(), order, query });
-    if (href === location.href) return;
-    try {
-      if (push) history.pushState(null, '', href); else history.replaceState(history.state, '', href);
-    } catch { /* file:// may refuse */ }
-  };
-  const read = () => {
-    const state = address.read(location.search, filters);
+  const draw = (state) => {
     filters.forEach((filter, f) => {
       const choice = state.choices[f];
       if (isRange(filter)) {
@@ -224,11 +215,16 @@ const browse = (() => {
         for (const box of filter.boxes) box.checked = choice.includes(box.value);
       }
     });
-    sortBy(state.order);
+    if (state.order !== order) sortBy(state.order);
   };
-  const changed = (push) => { apply(); write(push); };
+  const changed = () => reader.set({ choices: choices() }, 'chosen');
+  reader.watch((state, previous) => {
+    if (readerState.same(state.choices, previous.choices) && state.order === previous.order) return;
+    draw(state);
+    apply();
+  });
   panel.addEventListener('change', (event) => {
-    if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed(true);
+    if (event.target.matches('input[type=checkbox], .range-from, .range-to')) changed();
   });
 
   // ---- Download shown rows: what the search and filters leave, in the page's order or the
@@ -262,8 +258,7 @@ const browse = (() => {
   if (!split) visibility.onSearch(apply);
   // The panel opened while a search shows: its counts are that search's.
   if (split && details) details.addEventListener('toggle', () => { if (details.open && !filters.some(isActive) && order === '') split.follow(); });
-  window.addEventListener('popstate', () => { read(); apply(); });
-  read();
+  draw(reader.get());
   if (filters.some(isActive) || (split && order)) apply();
   return split ? {
     // Whether the filters or an order own the results list, and the search must go through them.

@@ -4,33 +4,24 @@
   form.hidden = false;
   // The link past the header to the field works now the field shows.
   for (const link of document.querySelectorAll('.skip-to-search')) link.hidden = false;
-  let query = '';
   let strategy = null;
-  collapsing.whileSearching(() => query !== '' || visibility.isNarrowed());
+  // The search is the reader's state (`reader`): the field asks it to change as it is typed
+  // in, and shows what back and forward bring back.
+  const current = () => reader.get().query;
+  collapsing.whileSearching(() => current() !== '' || visibility.isNarrowed());
   const strategyFor = (loaded) => {
     if (loaded.sharded) return sharded(loaded);
     if (isSplit) return splitPages(loaded);
     return wholePage(loaded);
   };
 
-  // The URL follows the query once typing pauses: `replaceState` costs a phone a frame's worth
-  // of time, too much to pay on every keystroke.
-  let urlTimer = 0;
-  const writeURL = () => {
-    clearTimeout(urlTimer);
-    urlTimer = setTimeout(() => {
-      const url = new URL(location.href);
-      if (query) url.searchParams.set('q', query); else url.searchParams.delete('q');
-      try { history.replaceState(history.state, '', url.href); } catch { /* file:// may refuse */ }
-    }, 250);
-  };
-
   // Read by the benchmark: how long a keystroke's search took until its first results showed
   // (for sharded data, with loading the shards it needed).
   let started = 0;
-  const searched = () => { if (query) performance.measure('almanac-search', { start: started }); };
+  const searched = () => { if (current()) performance.measure('almanac-search', { start: started }); };
 
   const run = () => {
+    const query = current();
     const asked = queryOf(query);
     form.classList.toggle('has-query', query.length > 0);
     if (asked.isEmpty) {
@@ -52,7 +43,7 @@
   // On a split page the filters and Sort by list their results from the search's rows.
   if (browse) {
     browse.connect({
-      query: () => queryOf(query),
+      query: () => queryOf(current()),
       matches: (asked) => new Promise((resolve) => withData(() => {
         if (!strategy) strategy = strategyFor(data);
         resolve(strategy.matches(asked));
@@ -61,12 +52,13 @@
     });
   }
 
-  const update = () => {
-    query = field.value.trim();
-    writeURL();
+  const update = () => reader.set({ query: field.value.trim() }, 'typed');
+  reader.watch((state, previous, how) => {
+    if (state.query === previous.query) return;
+    if (how === 'stepped') field.value = state.query;
     started = performance.now();
     run();
-  };
+  });
 
   let scheduled = false;
   field.addEventListener('input', () => {
@@ -113,18 +105,10 @@
     field.focus();
   });
 
-  const initial = new URLSearchParams(location.search).get('q');
-  if (initial) {
-    field.value = initial;
-    update();
-  }
-  // Back and forward bring the search of that step back too.
-  window.addEventListener('popstate', () => {
-    const stepped = new URLSearchParams(location.search).get('q') || '';
-    if (stepped === field.value.trim()) return;
-    field.value = stepped;
-    query = stepped;
+  // A search in the address when the page opens is shown as if typed.
+  if (current()) {
+    field.value = current();
     started = performance.now();
     run();
-  });
+  }
 })();
