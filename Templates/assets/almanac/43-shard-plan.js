@@ -8,10 +8,8 @@ const shardPlan = (manifest) => {
   const keys = Object.keys(manifest.shards).sort();
   // A leaf's rows; a leaf smaller than a page is `[rows, pack]`, in a file it shares with
   // the small leaves beside it (SearchShards.packs).
-  const size = (key) => {
-    const leaf = manifest.shards[key];
-    return typeof leaf === 'number' ? leaf : leaf[0];
-  };
+  const isPacked = (key) => typeof manifest.shards[key] !== 'number';
+  const size = (key) => (isPacked(key) ? manifest.shards[key][0] : manifest.shards[key]);
   // Every key that begins with `word`.
   const keysUnder = (word) => {
     const under = [];
@@ -38,9 +36,12 @@ const shardPlan = (manifest) => {
   const pagesOf = (leaves) => {
     const pages = new Map();
     for (const key of leaves) {
-      const leaf = manifest.shards[key];
-      if (typeof leaf !== 'number') { pages.set(contract.shardPack + leaf[1], [contract.shardPack + leaf[1], 0]); continue; }
-      for (let page = 0; page < Math.ceil(leaf / manifest.pageSize); page += 1) pages.set(key + '/' + page, [key, page]);
+      if (isPacked(key)) {
+        const pack = contract.shardPack + manifest.shards[key][1];
+        pages.set(pack, [pack, 0]);
+        continue;
+      }
+      for (let page = 0; page < Math.ceil(size(key) / manifest.pageSize); page += 1) pages.set(key + '/' + page, [key, page]);
     }
     return Array.from(pages.values());
   };
@@ -76,5 +77,5 @@ const shardPlan = (manifest) => {
     };
     loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
   });
-  return { keys, size, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
+  return { keys, isPacked, size, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
 };

@@ -17,7 +17,7 @@ const sharded = (manifest) => {
     // A page of one word's leaf that holds a full list of results answers the query by
     // itself unless the word is longer than the leaf's key (then not every entry matches);
     // a pack (several small leaves) never does.
-    answersAlone: (words, [key, page]) => words.length === 1 && typeof manifest.shards[key] === 'number'
+    answersAlone: (words, [key, page]) => words.length === 1 && !plan.isPacked(key)
       && Array.from(words[0]).length <= Array.from(key).length
       && Math.min(manifest.pageSize, manifest.shards[key] - page * manifest.pageSize) >= MAX_RESULTS,
   };
