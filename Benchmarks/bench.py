@@ -523,6 +523,20 @@ def pagefind_binary():
     return binary if binary.exists() else None
 
 
+def pagefind_pages(n, records):
+    """Hugo's pages of the records indexed by Pagefind, for the typo queries; None where Hugo
+    or Pagefind is missing."""
+    if not shutil.which("hugo") or not pagefind_binary():
+        return None
+    site = hugo_site(n, records)
+    public = WORK / "out" / f"hugo-typos-{n}"
+    remove(public)
+    subprocess.run(["hugo", "--quiet", "-s", str(site / "site"), "--contentDir", str(site / "content"), "-d", str(public)], check=True)
+    subprocess.run([str(pagefind_binary()), "--site", str(public), "--silent"], check=True)
+    remove(site)
+    return public
+
+
 def search_at_scale(n):
     """What a reader's search downloads and how fast it answers, beside Pagefind on Hugo."""
     make_driver, missing = browser_driver()
@@ -697,25 +711,28 @@ def splice_browse(browsing):
 
 
 def typo_lines(typos):
-    """Typo and phrase queries on a sharded page, beside Lunr."""
-    lines = ["", "## Typos and phrases on a sharded page, beside Lunr", "",
+    """Typo and phrase queries on a sharded page, beside Lunr and Pagefind."""
+    lines = ["", "## Typos and phrases on a sharded page, beside Lunr and Pagefind", "",
              "Forty words of 5–12 letters from the records' names and cities, each typed changed, dropped, doubled and "
              "swapped (never the first letter), and from eight letters with two edits; ten quoted phrases (typo_bench.py). "
              "Recall: the share of a word's rows among the results listed (of at most 100); first: a row holding the word "
              "comes first. Lunr (Debian's node-lunr) answers `word~1` (`~2` from eight letters) after downloading its whole "
-             "index; Pagefind has no typo tolerance and was not run on these queries."]
+             "index. Pagefind, which has no typo tolerance, searches Hugo's pages of the same records as typed, letter by "
+             "letter, loading the first five results' data as its interface does (those are its bytes); its first 100 "
+             "results are scored as Almanac's are."]
     for n, f in typos["sizes"].items():
-        a, lunr = f["almanac"], f.get("lunr")
+        a, lunr, pagefind = f["almanac"], f.get("lunr"), f.get("pagefind")
+        others = [(name, other) for name, other in (("Lunr", lunr), ("Pagefind", pagefind)) if other]
         lines += ["", f"At {int(n):,} rows ({f['queries']} queries, {f['search_files']:,} search files):", "",
-                  "| kind | queries | recall | first |" + (" Lunr recall | Lunr first |" if lunr else ""),
-                  "|---|---:|---:|---:|" + ("---:|---:|" if lunr else "")]
+                  "| kind | queries | recall | first |" + "".join(f" {name} recall | {name} first |" for name, _ in others),
+                  "|---|---:|---:|---:|" + "---:|---:|" * len(others)]
         for kind in typo_bench.TYPO_KINDS + ["phrase"]:
             mine = a["by_kind"].get(kind)
             if not mine:
                 continue
             row = f"| {kind} | {mine['queries']} | {mine['recall']:.2f} | {mine['first']:.0%} |"
-            if lunr:
-                theirs = lunr["by_kind"][kind]
+            for _, other in others:
+                theirs = other["by_kind"][kind]
                 row += f" {theirs['recall']:.2f} | {theirs['first']:.0%} |"
             lines.append(row)
         lines += ["", f"Almanac: the first query {kib(a['first_gzip'])}, each later typo query at most {kib(a['typo_later_max_gzip'])} "
@@ -726,6 +743,11 @@ def typo_lines(typos):
             lines += ["", f"Lunr: its index {kib(lunr['index_gzip'])} gzipped ({ratio(lunr['index_gzip'], a['total_gzip'])} "
                       f"Almanac's bytes for every query), built in {lunr['build_s']:.1f} s in Node; a median query finds "
                       f"{lunr['found_median']:,.0f} rows."]
+        if pagefind:
+            lines += ["", f"Pagefind: the first query {kib(pagefind['first_gzip'])}, each later query at most "
+                      f"{kib(pagefind['later_max_gzip'])}, all queries {kib(pagefind['total_gzip'])} gzipped "
+                      f"({ratio(pagefind['total_gzip'], a['total_gzip'])} Almanac's); a median query finds "
+                      f"{pagefind['found_median']:,.0f} pages."]
     return lines
 
 
@@ -1133,7 +1155,8 @@ def main():
     parser.add_argument("--browse-sizes", default="100000,1000000", help="the sizes --browse-only measures")
     parser.add_argument("--typo-only", action="store_true",
                         help="measure only typo and phrase queries on sharded pages beside Lunr, keeping the rest")
-    parser.add_argument("--typo-sizes", default="100000,1000000", help="the sizes --typo-only measures")
+    parser.add_argument("--typo-sizes", default="100000,1000000",
+                        help="the sizes --typo-only measures (Lunr and Pagefind at the first); the others keep their last figures")
     parser.add_argument("--search-only", action="store_true",
                         help="measure only search at 100,000 rows beside Pagefind, keeping the rest")
     args = parser.parse_args()
@@ -1143,7 +1166,13 @@ def main():
         if make_driver is None:
             sys.exit(why)
         typos = typo_bench.typo_figures([int(size) for size in args.typo_sizes.split(",") if size], generate, ALMANAC, WORK,
-                                        make_driver, remove)
+                                        make_driver, remove, pagefind_site=pagefind_pages)
+        # Sizes not measured this time keep their last figures.
+        last = WORK / "typos.json"
+        if last.exists():
+            earlier = json.loads(last.read_text())["sizes"]
+            typos["sizes"] = {int(n): f for n, f in earlier.items() if int(n) not in typos["sizes"]} | typos["sizes"]
+            typos["sizes"] = dict(sorted(typos["sizes"].items()))
         (WORK / "typos.json").write_text(json.dumps(typos, indent=1))
         splice_typos(typos)
         print((HERE / "RESULTS.md").read_text())

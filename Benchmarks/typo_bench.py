@@ -25,7 +25,7 @@ import subprocess
 import unicodedata
 
 import browse_bench
-from search_bench import KEYSTROKE_INTERVAL_MS, browsing, percentile
+from search_bench import KEYSTROKE_INTERVAL_MS, PAGEFIND_HARNESS, browsing, percentile
 
 PAGE = """---
 title: Records
@@ -205,6 +205,50 @@ def almanac_typos(folder, queries, make_driver):
     return answers
 
 
+# Pagefind's interface shows five results' data as a query is typed: those bytes are its
+# figure. The rest of the first 100 results' data is fetched after the mark, to score recall
+# as Almanac's 100 listed rows are, and not counted.
+PAGEFIND_TYPO_SCRIPT = """let pagefind = null;
+let last = null;
+window.benchQuery = async (query) => {
+  if (!pagefind) pagefind = await import('./pagefind/pagefind.js');
+  last = await pagefind.search(query);
+  await Promise.all(last.results.slice(0, 5).map((result) => result.data()));
+  return last.results.length;
+};
+window.benchUrls = async () => (last ? Promise.all(last.results.slice(0, 100).map(async (result) => (await result.data()).url)) : []);
+window.benchReady = true;
+"""
+
+
+def pagefind_typos(public, queries, records, make_driver):
+    """The typo queries typed into Pagefind's JavaScript API on Hugo's pages of the same
+    records (`public`, already indexed); each result's page is a record, by its id."""
+    (public / "pagefind-bench.html").write_text(PAGEFIND_HARNESS)
+    (public / "pagefind-bench.js").write_text(PAGEFIND_TYPO_SCRIPT)
+    by_id = {record["id"]: record for record in records}
+    answers = []
+    with browsing(public, make_driver, timeout=180) as (driver, sent, site):
+        driver.get(site + "pagefind-bench.html")
+        driver.execute_async_script("""
+            const done = arguments[arguments.length - 1];
+            const wait = () => (window.benchReady ? done() : setTimeout(wait, 5));
+            wait();""")
+        mark = sent.mark()
+        for query in queries:
+            found = 0
+            for index in range(1, len(query["query"]) + 1):
+                found = driver.execute_async_script(
+                    "const [text, done] = arguments; benchQuery(text).then(done, () => done(0));", query["query"][:index])
+            raw, zipped, files = sent.since(mark)
+            urls = driver.execute_async_script("const done = arguments[0]; benchUrls().then(done, () => done([]));")
+            ids = [url.rstrip("/").rsplit("/", 1)[-1] for url in urls]
+            labels = [by_id[i]["name"] + " · " + by_id[i]["city"] for i in ids if i in by_id]
+            answers.append({**score(query, labels), "found": found or 0, "gzip": zipped, "raw": raw, "files": files})
+            mark = sent.mark()
+    return answers
+
+
 def lunr_typos(records_path, queries, work):
     path = work / "typo-queries.json"
     path.write_text(json.dumps([{"query": q["query"], "phrase": q.get("phrase", False)} for q in queries]))
@@ -229,7 +273,7 @@ def summary(queries, answers):
     figures = {"by_kind": by_kind,
                "one_edit_recall": statistics.mean(a["recall"] for a in one_edit),
                "typo_first": sum(a["first"] for a in typo) / len(typo)}
-    if "gzip" in answers[0]:
+    if "ms" in answers[0]:
         def work(group):
             return [a["ms"] - a["waited"] for a in group if a["ms"] is not None]
         figures.update({
@@ -257,8 +301,9 @@ def search_files(n, generate, almanac, work, remove):
     return count
 
 
-def typo_figures(sizes, generate, almanac, work, make_driver, remove):
-    """Almanac at each size, and Lunr at the first size."""
+def typo_figures(sizes, generate, almanac, work, make_driver, remove, pagefind_site=None):
+    """Almanac at each size, and Lunr and Pagefind at the first size; `pagefind_site(n,
+    records_path)` gives Hugo's pages of the records indexed by Pagefind, or None."""
     figures = {"sizes": {}, "files_7910": search_files(7_910, generate, almanac, work, remove)}
     print(f"  search files at 7,910 rows: {figures['files_7910']:,}", flush=True)
     for n in sizes:
@@ -281,6 +326,17 @@ def typo_figures(sizes, generate, almanac, work, make_driver, remove):
                              "build_s": lunr["build_s"], "found_median": statistics.median(a["found"] for a in lunr["answers"])}
             print(f"  lunr at {n:,}: one-edit recall {entry['lunr']['one_edit_recall']:.2f}, target first {entry['lunr']['typo_first']:.0%}, "
                   f"index {lunr['index_gzip'] / 1024:.0f} KiB gzipped", flush=True)
+            public = pagefind_site(n, records_path) if pagefind_site else None
+            if public:
+                pagefind_answers = pagefind_typos(public, queries, records, make_driver)
+                entry["pagefind"] = {**summary(queries, pagefind_answers),
+                                     "found_median": statistics.median(a["found"] for a in pagefind_answers),
+                                     "total_gzip": sum(a["gzip"] for a in pagefind_answers),
+                                     "first_gzip": pagefind_answers[0]["gzip"],
+                                     "later_max_gzip": max(a["gzip"] for a in pagefind_answers[1:])}
+                print(f"  pagefind at {n:,}: one-edit recall {entry['pagefind']['one_edit_recall']:.2f}, "
+                      f"target first {entry['pagefind']['typo_first']:.0%}", flush=True)
+                remove(public)
         figures["sizes"][n] = entry
         remove(folder)
     return figures
