@@ -26,6 +26,19 @@ import Testing
         #expect(text.lowerBound < field.lowerBound)
     }
 
+    /// The engine starts once, when the page is ready (a large report's rows placed), with
+    /// the page's listing handed in: no part returns from the script or runs it again.
+    @Test func thePartsFromTenOnAreTheEngineThatStartsWhenThePageIsReady() throws {
+        let (script, _) = try Self.build()
+        let ready = try #require(script.range(of: "// ---- 05-row-data.js ----"))
+        let start = try #require(script.range(of: "\nconst start = (main) => {\n"))
+        let text = try #require(script.range(of: "// ---- 10-text.js ----"))
+        #expect(ready.lowerBound < start.lowerBound && start.lowerBound < text.lowerBound)
+        #expect(script.hasSuffix("};\nwhenReady(start);\n})();\n"))
+        #expect(script.components(separatedBy: "\nconst start = ").count == 2, "one engine, begun once")
+        #expect(!script.contains("almanac)"), "the script is not run again")
+    }
+
     @Test func aSitesPartReplacesThatPartAloneAndANewPartJoinsInItsPlace() throws {
         let (script, report) = try Self.build("""
 

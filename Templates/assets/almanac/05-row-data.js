@@ -1,10 +1,9 @@
-const main = document.querySelector('main.listing');
-if (!main) return;
-
-// ---- A large report's plain rows, as data (RowData.swift): built into the rows the build's
-// templates would have written, a few lists to a task so the page answers between them and
-// reads without waiting for fifty thousand rows; everything below starts once all are in
-// place, so it meets the same rows as on a page written whole. ----
+// ---- The page made ready for the reader's engine, the parts from 10 on, which the build
+// joins into `start(main)` (PageScript.swift) and hands to `whenReady`. A large report ships
+// its plain rows as data (RowData.swift): they are built into the rows the build's templates
+// would have written, a few lists to a task so the page answers between them and reads
+// without waiting for fifty thousand rows; the engine starts once all are in place, so it
+// meets the same rows as on a page written whole. ----
 const rowsFromData = (blocks, then) => {
   const html = (text) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
   const ROWS_PER_LIST = 400; // SectionView.rowsPerList
@@ -39,11 +38,11 @@ const rowsFromData = (blocks, then) => {
   };
   setTimeout(step, 0);
 };
-const rowBlocks = Array.from(main.querySelectorAll('script.row-data'));
-if (rowBlocks.length) {
-  rowsFromData(rowBlocks, almanac);
-  return;
-}
-const pageName = main.dataset.page || '';
-const root = main.dataset.root || '';
-const isSplit = main.dataset.split === 'true';
+
+/** Starts the engine on the page's listing once its rows are in place; a page without a listing has none to start. */
+const whenReady = (start) => {
+  const main = document.querySelector('main.listing');
+  if (!main) return;
+  const blocks = Array.from(main.querySelectorAll('script.row-data'));
+  if (blocks.length) rowsFromData(blocks, () => start(main)); else start(main);
+};
