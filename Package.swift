@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "AlmanacRenderTests", dependencies: ["AlmanacRender", "AlmanacModel", "AlmanacTemplate", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacWriteTests", dependencies: ["AlmanacWrite", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacEditTests", dependencies: ["AlmanacEdit", "AlmanacCore", "AlmanacModel", "AlmanacTestSupport"]),
-        .testTarget(name: "AlmanacReportsTests", dependencies: ["AlmanacReports", "AlmanacLoad", "AlmanacCore", "AlmanacTestSupport"]),
+        .testTarget(name: "AlmanacReportsTests", dependencies: ["AlmanacReports", "AlmanacLoad", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacTests", dependencies: ["Almanac", "AlmanacReports", "AlmanacSource", "AlmanacCore", "AlmanacModel", "AlmanacDefaults", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacCLITests", dependencies: ["AlmanacCLI", "Almanac", "AlmanacModel", "AlmanacCore", "AlmanacTestSupport"]),
         .testTarget(name: "AlmanacServeTests", dependencies: ["AlmanacServe", "AlmanacCore", "AlmanacTestSupport"]),
