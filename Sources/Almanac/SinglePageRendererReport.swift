@@ -39,8 +39,8 @@ extension SinglePageRenderer {
                 return Result { () throws(Diagnostic) in (try loadResults(files, warnings: &loadWarnings), loadWarnings) }
             },
             { () -> Result<Earlier, Diagnostic> in Result { () throws(Diagnostic) in try readEarlier() } })
-        let results = try loaded.get().read
-        warnings += try loaded.get().warnings
+        let (results, loadWarnings) = try loaded.get()
+        warnings += loadWarnings
         let rerunFiles = try readFiles(options.rerunPaths)
         let reruns = try loadResults(rerunFiles, warnings: &warnings).files
         let rows = TestRuns.rows(results.files, reruns: reruns, warnings: &warnings)

@@ -87,15 +87,20 @@ public final class RecordTable: Sendable {
         var result = [Value?](repeating: nil, count: wanted.count)
         // A few names (the usual ask: a test's identity, a row's shown fields) are matched by a
         // scan of their numbers; hashing them into a table per row would cost more than the row.
+        // Many names (a row shown with 100,000 columns) are found through a table, as a scan
+        // would make the read quadratic.
         let numbers = wanted.map { nameIndex[$0] ?? -1 }
+        let many = numbers.count > 16
         var positions: [Int: [Int]] = [:]
-        if numbers.count > 16 {
-            for (position, number) in numbers.enumerated() where number >= 0 { positions[number, default: []].append(position) }
+        var distinct = 0
+        for (position, number) in numbers.enumerated() where number >= 0 {
+            if many {
+                positions[number, default: []].append(position)
+            } else if !numbers[..<position].contains(number) {
+                distinct += 1
+            }
         }
-        var distinct = positions.count
-        if numbers.count <= 16 {
-            for (position, number) in numbers.enumerated() where number >= 0 && !numbers[..<position].contains(number) { distinct += 1 }
-        }
+        if many { distinct = positions.count }
         guard distinct > 0 else { return result }
         var reader = Reader(bytes: bytes, index: starts[row])
         let count = reader.varint()
@@ -106,7 +111,7 @@ public final class RecordTable: Sendable {
             let name = reader.varint()
             let length = reader.varint()
             let isSpilled = reader.bytes[reader.index] == Tag.elsewhere
-            let wantedHere = numbers.count > 16 ? positions[name] != nil : numbers.contains(name)
+            let wantedHere = many ? positions[name] != nil : numbers.contains(name)
             var value: Value?
             if isSpilled {
                 if spilled == nil { spilled = spilledReader(row) }
@@ -117,7 +122,7 @@ public final class RecordTable: Sendable {
             }
             if wantedHere, let value {
                 found += 1
-                if numbers.count > 16 {
+                if many {
                     positions[name]?.forEach { result[$0] = value }
                 } else {
                     for (position, number) in numbers.enumerated() where number == name { result[position] = value }

@@ -24,7 +24,7 @@ public enum TestComparison {
     /// `identities` are the records' (`TestBaseline.identity`), and `flips` their flips in the
     /// history (`TestHistory.flips`), each set on its record where there is one.
     public static func compare(
-        _ records: [Record], identities: [String], flips: [String?]? = nil, with baseline: TestBaseline?
+        _ records: [Record], identities: [String], flips: [String?]?, with baseline: TestBaseline?
     ) -> (records: [Record], comparison: BaselineComparison?) {
         var comparison = BaselineComparison()
         var seen = Set<String>()
@@ -73,7 +73,7 @@ public enum TestComparison {
     public static func outcome(status: String?, flaky: Bool, before: TestBaseline.Test?, hasBaseline: Bool) -> String {
         let status = status ?? ""
         let wasFailing = before.map { $0.status == "failed" || $0.status == "error" } ?? false
-        if status == "failed" || status == "error" {
+        if PageSettings.isFailing(status: status) {
             guard hasBaseline else { return status }
             switch (wasFailing, status) {
             case (true, "error"): return "still erroring"

@@ -216,8 +216,7 @@ public struct PageSettings: Sendable, Equatable {
     }
 
     /// A test that failed or errored: what `detail: failing` and `--fail-on failures` look for.
-    public static func isFailing(_ record: Record) -> Bool {
-        let status = record["status"]?.text
-        return status == "failed" || status == "error"
-    }
+    public static func isFailing(_ record: Record) -> Bool { isFailing(status: record["status"]?.text) }
+
+    public static func isFailing(status: String?) -> Bool { status == "failed" || status == "error" }
 }

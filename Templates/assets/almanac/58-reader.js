@@ -45,7 +45,7 @@ const readerState = (() => {
         if (push) page.history.pushState(null, '', href); else page.history.replaceState(page.history.state, '', href);
       } catch { /* file:// may refuse */ }
     };
-    state.watch((now, previous, how) => {
+    state.watch((_now, _previous, how) => {
       page.clearTimeout(timer);
       if (how === 'stepped') return;
       if (how === 'typed') timer = page.setTimeout(() => write(false), TYPING_PAUSE_MS);
