@@ -11,15 +11,16 @@ import AlmanacModel
 ///   of a field of 20 or more values (3.8 KB against 4.9 KB gzipped for the commonest of 20
 ///   categories at 100,000 rows), and a first click needs only its value's list.
 /// - `c<filter>-<block>`: every row's value numbers (a range: its key) for `columnRows` rows;
-///   read only when counts cannot come from the lists and the manifest's pair tables (a range
-///   applied, a search, or two fields chosen beside a third).
+///   read only when counts can come neither from the lists and the manifest's pair tables nor
+///   from `RangeIndex`'s records, and then only the blocks that hold the rows a search found.
 /// - `k<order>-<block>`: every row's rank in an order, to sort the rows a search found.
 /// - `o<order>a-<page>`, `o<order>d-<page>`: the rows in an order, ascending and descending
 ///   (ties in page order and rows without a value last, both ways), `orderRows` to a file: a
 ///   sorted view reads only as far as it shows.
 /// - `r<page>`: `[label, section, address]` of `factRows` rows: what a result shows.
+/// - `w…`, `s-…` and `h`: the rows in the first range filter's order (`RangeIndex`).
 public enum BrowseData {
-    public static let columnRows = 65_536
+    public static let columnRows = 8_192
     public static let orderRows = 1_000
     public static let factRows = 100
     /// Pair tables larger than this many cells are left out; counts then come from columns.
@@ -62,6 +63,8 @@ public enum BrowseData {
                 }
             }
         }
+        let firstKeys = try RangeIndex.writeRecords(facets, rowCount: rowCount, file: file)
+        try RangeIndex.writeIndex(facets, rowCount: rowCount, file: file)
         var facts: [UInt8] = []
         var scratch: [UInt8] = []
         var row = 0
@@ -85,7 +88,7 @@ public enum BrowseData {
                 }
             }
         }
-        try emit(Artifact(path: manifestPath, text: manifest(page, facets: facets, paths: paths, manifestPath: manifestPath)))
+        try emit(Artifact(path: manifestPath, text: manifest(page, facets: facets, paths: paths, manifestPath: manifestPath, firstKeys: firstKeys)))
         var entry = "window.AlmanacBrowseData=window.AlmanacBrowseData||{};window.AlmanacBrowseData["
         JSONWriter.quote(page.name, into: &entry)
         entry += "]={" + BrowserContract.browseKey(.file)
@@ -95,7 +98,7 @@ public enum BrowseData {
 
     /// What the browser reads first: how the files are cut, each section's id and title and
     /// where its rows begin, each filter's values with their counts, the pair tables.
-    static func manifest(_ page: Page, facets: Facets, paths: PagePaths, manifestPath: String) -> String {
+    static func manifest(_ page: Page, facets: Facets, paths: PagePaths, manifestPath: String, firstKeys: [[[Double?]]?]) -> String {
         let key = BrowserContract.browseKey
         var text = "window.AlmanacBrowseData=window.AlmanacBrowseData||{};window.AlmanacBrowseData["
         JSONWriter.quote(page.name, into: &text)
@@ -129,6 +132,13 @@ public enum BrowseData {
         }.joined(separator: ",\n")
         text += "},\n" + key(.sorts) + "["
         text += facets.sorts.map { "{" + key(.present) + String($0.ranks.filter { $0 >= 0 }.count) + "}" }.joined(separator: ",")
+        text += "],\n" + key(.rangeFilter) + (RangeIndex.rangeFilter(facets).map(String.init) ?? "null")
+        text += "," + key(.recordRows) + String(RangeIndex.recordRows) + "," + key(.indexRows) + String(RangeIndex.indexRows)
+        text += "," + key(.records) + "["
+        text += firstKeys.map { values in
+            guard let values else { return "null" }
+            return "[" + values.map { "[" + $0.map { $0.map(FilterPanel.keyText) ?? "null" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
+        }.joined(separator: ",")
         return text + "]};\n"
     }
 
@@ -189,10 +199,10 @@ public enum BrowseData {
 
     /// A row's values as a column holds them: one number, several as an array, a range's key
     /// (null for none).
-    static func column(_ filter: Facets.Filter, rows: Range<Int>) -> [UInt8] {
+    static func column<Rows: Sequence>(_ filter: Facets.Filter, rows: Rows) -> [UInt8] where Rows.Element == Int {
         var output: [UInt8] = [UInt8(ascii: "[")]
         for row in rows {
-            if row > rows.lowerBound { output.append(UInt8(ascii: ",")) }
+            if output.count > 1 { output.append(UInt8(ascii: ",")) }
             if filter.spec.kind == .range {
                 output += (filter.keys[row].map(FilterPanel.keyText) ?? "null").utf8
                 continue

@@ -34,6 +34,10 @@ public enum BrowserContract {
         case pairs
         /// Each order: how many rows have a value in it (`present`).
         case sorts, present
+        /// The rows in the first range filter's order (`RangeIndex`): which filter that is
+        /// (`rangeFilter`, null for none), each value's chunks' first keys (`records`), and
+        /// how many rows a chunk and a block of the index hold.
+        case rangeFilter, records, recordRows, indexRows
         /// The entry a split page names: the file of this build's manifest.
         case file
     }

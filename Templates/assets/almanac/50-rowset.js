@@ -97,5 +97,16 @@ const rowset = (() => {
     return out.subarray(0, n);
   };
 
-  return { inRange, narrow, order, union, intersection };
+  // Rows of the first ascending list not in the second.
+  const difference = (a, b) => {
+    const out = new Int32Array(a.length);
+    let j = 0; let n = 0;
+    for (let i = 0; i < a.length; i += 1) {
+      while (j < b.length && b[j] < a[i]) j += 1;
+      if (j >= b.length || b[j] !== a[i]) out[n++] = a[i];
+    }
+    return out.subarray(0, n);
+  };
+
+  return { inRange, narrow, order, union, intersection, difference };
 })();

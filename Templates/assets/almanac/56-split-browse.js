@@ -1,93 +1,19 @@
 const splitBrowse = (ui) => {
   // ---- A split page: its rows are on other pages, so what the filters and order leave is
-  // listed as results, found in files made at build time (BrowseData.swift). A click reads
-  // the lists of the values chosen; counts come from the manifest's tables of value pairs,
-  // or, once a range, a search or a third field makes them need every row, from columns of
-  // every row's values. A sorted view reads the order's files only as far as it shows.
+  // listed as results, found in files made at build time (BrowseData.swift, read by
+  // `browseFiles`). A click reads the lists of the values chosen; counts come from the
+  // manifest's tables of value pairs, or, once a range, a search or a third field makes them
+  // need more, from the records in the range's order (`rangeRecords`), or at the last from
+  // columns of every row's values. A sorted view reads the order's files only as far as it
+  // shows.
   // `ui`: the panel (`panel`, `filters` and what tells their choices: `isRange`, `keyOf`,
   // `chosen`, `choiceOf`, `isActive`), `showCounts`, and the order (`order()`,
   // `sortFields()`) and the section index (`index()`) as they are at each refresh, and
   // whether the panel is closed (`isClosed()`). Gives `{ connect(search), refresh(),
   // follow() }`. ----
-  const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
-  const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
+  const { load: loadManifest, file, rowsOf, column } = browseFiles();
   let manifest = null;
-  let ready = null;
-  const load = () => ready || (ready = new Promise((resolve, reject) => {
-    // The entry's name never changes, so it is asked for past any cache; it names this
-    // build's manifest, whose name changes with its content.
-    loadScript(main.dataset.browseSrc + '?t=' + Date.now(), () => {
-      const entry = (window.AlmanacBrowseData || {})[pageName];
-      if (!entry) { reject(); return; }
-      delete window.AlmanacBrowseData[pageName];
-      loadScript(root + entry[contract.browseData.file], () => {
-        const loaded = (window.AlmanacBrowseData || {})[pageName];
-        if (!loaded) { reject(); return; }
-        manifest = read(loaded);
-        manifest.filters = manifest.filters.map(read);
-        manifest.sorts = manifest.sorts.map(read);
-        resolve(manifest);
-      }, reject);
-    }, reject);
-  }));
-  const files = new Map();
-  const file = (stem) => {
-    const have = registered(stem);
-    if (have) return Promise.resolve(have);
-    if (!files.has(stem)) {
-      files.set(stem, new Promise((resolve, reject) => loadScript(root + manifest.folder + stem + '.js?v=' + manifest.version, () => {
-        const data = registered(stem);
-        if (data) resolve(data); else reject();
-      }, reject)));
-    }
-    return files.get(stem);
-  };
-  // A value's rows, ascending (the file holds differences).
-  const lists = new Map();
-  const rowsOf = (f, v) => {
-    const stem = 'v' + f + '-' + v;
-    if (!lists.has(stem)) {
-      lists.set(stem, file(stem).then((differences) => {
-        const rowsOfValue = new Int32Array(differences.length);
-        let row = 0;
-        differences.forEach((difference, k) => { row += difference; rowsOfValue[k] = row; });
-        return rowsOfValue;
-      }));
-    }
-    return lists.get(stem);
-  };
-  // Every block of a column (`c`: a filter's values, `k`: an order's ranks) as one typed
-  // array a row's number indexes, in the row set's shape: a value number (-1 where the row
-  // has several, kept in `several`; `count` values in all), a range key (NaN where there is
-  // none), a rank (-1 for none). Loops over a million rows read typed arrays several times
-  // faster than arrays parsed from JSON.
-  const columnFiles = new Map();
-  const column = (stem, isKey, count = 0) => {
-    if (!columnFiles.has(stem)) {
-      const blocks = Math.ceil(manifest.rows / manifest.columnRows);
-      const stems = Array.from({ length: blocks }, (_, b) => stem + '-' + b);
-      columnFiles.set(stem, Promise.all(stems.map(file)).then((parts) => {
-        // The parsed blocks are let go once copied: at a million rows each is megabytes.
-        for (const block of stems) {
-          files.delete(block);
-          delete window.AlmanacBrowseFiles[pageName + '/' + block];
-        }
-        const values = isKey ? new Float64Array(manifest.rows) : new Int32Array(manifest.rows);
-        const lists = new Map();
-        let row = 0;
-        for (const part of parts) {
-          for (const value of part) {
-            if (typeof value === 'number') values[row] = value;
-            else if (value === null) values[row] = isKey ? NaN : -1;
-            else { values[row] = -1; lists.set(row, value); }
-            row += 1;
-          }
-        }
-        return isKey ? { keys: values } : { values, several: lists, count };
-      }));
-    }
-    return columnFiles.get(stem);
-  };
+  const load = () => loadManifest().then((loaded) => { manifest = loaded; return loaded; });
   // A filter's counts from the pair tables: with no other filter applied, the build's own;
   // with one other of single values applied, the sum of its chosen values' rows. Null when
   // they cannot tell.
@@ -106,6 +32,30 @@ const splitBrowse = (ui) => {
     }
     return counts;
   };
+  // The rows every value filter chosen leaves, from the value lists: ascending.
+  const listedRows = async (chosenSets) => {
+    let result = null;
+    for (const [f, filter] of ui.filters.entries()) {
+      if (ui.isRange(filter) || !ui.isActive(filter)) continue;
+      let either = new Int32Array(0);
+      for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = rowset.union(either, list);
+      result = result ? rowset.intersection(result, either) : either;
+    }
+    return result;
+  };
+  // What the records in the range's order give (RangeIndex.swift), or null when they cannot
+  // tell. Out of the range, the rows read are taken from what the pair tables and the value
+  // lists give for the filters of values alone.
+  const fromRecords = async (found, choices, chosenSets) => {
+    const widths = ui.filters.map((filter) => (ui.isRange(filter) ? null : filter.boxes.length));
+    const valuesOnly = ui.filters.map((filter, f) => ui.isActive(filter) && !ui.isRange(filter));
+    const withoutRange = ui.filters.map((filter, f) => (ui.isRange(filter) ? null : pairCounts(f, valuesOnly, chosenSets)));
+    const plan = rangeRecords.plan({ choices, widths, counts: manifest.filters.map((filter) => filter.counts), firsts: manifest.records,
+      rangeFilter: manifest.rangeFilter, found: Boolean(found), pairsKnown: withoutRange.every((counts, f) => widths[f] === null || counts) });
+    if (!plan) return null;
+    return rangeRecords.narrowBy(plan, { choices, widths, rangeFilter: manifest.rangeFilter, total: manifest.rows, found, read: file,
+      listed: () => listedRows(chosenSets), pairs: withoutRange });
+  };
   // What the filters and the search leave: `rows` ascending (null: every row), and each
   // filter's counts.
   const narrow = async (found) => {
@@ -114,18 +64,14 @@ const splitBrowse = (ui) => {
     const fromPairs = ui.filters.map((filter, f) => (ui.isRange(filter) ? null : pairCounts(f, active, chosenSets)));
     const anyRange = ui.filters.some((filter, f) => ui.isRange(filter) && active[f]);
     if (!found && !anyRange && ui.filters.every((filter, f) => ui.isRange(filter) || fromPairs[f])) {
-      let result = null;
-      for (const [f, filter] of ui.filters.entries()) {
-        if (!active[f]) continue;
-        let either = new Int32Array(0);
-        for (const list of await Promise.all(Array.from(chosenSets[f], (v) => rowsOf(f, v)))) either = rowset.union(either, list);
-        result = result ? rowset.intersection(result, either) : either;
-      }
-      return { rows: result, counts: fromPairs };
+      return { rows: await listedRows(chosenSets), counts: fromPairs };
     }
+    const choices = ui.filters.map(ui.choiceOf);
+    const recorded = await fromRecords(found, choices, chosenSets);
+    if (recorded) return recorded;
     // Every row's values: the rows found, or every row, counted against every filter.
-    const columnsOf = await Promise.all(ui.filters.map((filter, f) => column('c' + f, ui.isRange(filter), filter.boxes.length)));
-    return rowset.narrow(columnsOf, ui.filters.map(ui.choiceOf), manifest.rows, found);
+    const columnsOf = await Promise.all(ui.filters.map((filter, f) => column('c' + f, ui.isRange(filter), filter.boxes.length, found)));
+    return rowset.narrow(columnsOf, choices, manifest.rows, found);
   };
   // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
   // `progress` as they are found when it needs the order's files.
@@ -135,7 +81,7 @@ const splitBrowse = (ui) => {
     const descending = ui.order()[0] === '-';
     if (found && rows) {
       // A search's rows are few and spread over every file of an order: their ranks sort them.
-      const ranks = (await column('k' + s, false)).values;
+      const ranks = (await column('k' + s, false, 0, rows)).values;
       return Array.from(rowset.order(ranks, rows, descending).subarray(0, limit));
     }
     const wanted = rows ? new Uint8Array(manifest.rows) : null;
