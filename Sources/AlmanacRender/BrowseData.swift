@@ -218,6 +218,17 @@ public enum BrowseData {
         return output
     }
 
+    /// `[column of filter 0, column of filter 1, …]` of `rows`, each as `column` writes it.
+    static func recordColumns(_ facets: Facets, rows: [Int]) -> [UInt8] {
+        var output: [UInt8] = [UInt8(ascii: "[")]
+        for (number, filter) in facets.filters.enumerated() {
+            if number > 0 { output.append(UInt8(ascii: ",")) }
+            output += column(filter, rows: rows)
+        }
+        output.append(UInt8(ascii: "]"))
+        return output
+    }
+
     /// Ascending numbers as the first and then each one's difference from the one before.
     static func differences(_ rows: [Int]) -> [UInt8] {
         var previous = 0

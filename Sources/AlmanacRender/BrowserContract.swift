@@ -79,6 +79,10 @@ public enum BrowserContract {
         JSONWriter.quote(SearchShards.packMark, into: &output)
         output += ",\"shardVocabulary\":"
         JSONWriter.quote(SearchVocabulary.keyMark, into: &output)
+        output += ",\"shardRows\":"
+        JSONWriter.quote(SearchIndex.shardRowsSuffix, into: &output)
+        output += ",\"shardValues\":"
+        JSONWriter.quote(SearchIndex.shardValuesSuffix, into: &output)
         output += ",\"shardKeyLength\":" + String(SearchIndex.shardKeyLength) + ",\"shardWholeWord\":"
         JSONWriter.quote(SearchShards.wholeWord, into: &output)
         output += ",\"shardEntry\":["

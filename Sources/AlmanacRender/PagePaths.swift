@@ -79,6 +79,20 @@ public struct PagePaths: Sendable {
     }
 
     public func shard(key: String, page: Int) -> String? {
-        shardFolder.map { $0 + "/" + key.utf8.map { String($0, radix: 16) }.joined() + "-" + String(page) + ".js" }
+        shardFile(key: key, suffix: String(page))
+    }
+
+    /// The rows of a leaf of more than one page, as row numbers alone (`SearchIndex.shardRows`).
+    public func shardRows(key: String) -> String? {
+        shardFile(key: key, suffix: SearchIndex.shardRowsSuffix)
+    }
+
+    /// Each filter's value of those rows (`SearchIndex.shardValuesSuffix`).
+    public func shardValues(key: String) -> String? {
+        shardFile(key: key, suffix: SearchIndex.shardValuesSuffix)
+    }
+
+    private func shardFile(key: String, suffix: String) -> String? {
+        shardFolder.map { $0 + "/" + key.utf8.map { String($0, radix: 16) }.joined() + "-" + suffix + ".js" }
     }
 }

@@ -8,17 +8,21 @@ import AlmanacModel
 ///
 /// Two kinds of file, beside BrowseData's:
 /// - `w<filter>-<value>-<chunk>`: a value's records — its rows, each with every other filter's
-///   value — in key order (rows without a key last), `recordRows` to a chunk. A chunk is
+///   value — in key order (rows without a key last, in chunks of their own), `recordRows` to
+///   a chunk. A chunk is
 ///   `[row differences, column of filter 0, column of filter 1, …]`, its rows ascending (they
 ///   compress far better than in key order); the value's own column is empty, since every row
 ///   in it has the value. The manifest lists each chunk's first key (null once keys run out),
 ///   so a range reads only the chunks that reach it.
+/// - `x<filter>-<value>-<chunk>`: the chunk's keys, in its rows' order, kept apart (the keys
+///   column of `w` is empty): a chunk wholly inside or out of a range needs none of them, and
+///   the keys are the largest part of a record.
 /// - `s-<block>`: every row with a key, in key order, `indexRows` to a block: `[keys, column of
 ///   each value filter]` (null for a range filter), and `h`: each block's first and last key
 ///   and how many of its rows have each value. A value filter's counts within a range are the
 ///   whole blocks' tallies and, at its two ends, the rows of at most two blocks.
 public enum RangeIndex {
-    public static let recordRows = 2_048
+    public static let recordRows = 1_024
     public static let indexRows = 4_096
 
     /// The filter whose key orders the records: the first range filter, if the page has one.
@@ -53,11 +57,19 @@ public enum RangeIndex {
             var values: [[Double?]] = []
             for (value, rows) in BrowseData.rowsOfValues(filter, rowCount: rowCount).enumerated() {
                 let ordered = keyOrder(rows, keys: keys)
+                // The rows without a key begin a chunk of their own, so a chunk that starts
+                // with a key holds only keys.
+                let keyed = keys.map { keys in ordered.firstIndex { keys[$0] == nil } ?? ordered.count } ?? ordered.count
+                let cuts = Array(stride(from: 0, to: keyed, by: recordRows)) + Array(stride(from: keyed, to: ordered.count, by: recordRows))
                 var starts: [Double?] = []
-                for start in stride(from: 0, to: ordered.count, by: recordRows) {
-                    let chunk = ordered[start..<min(ordered.count, start + recordRows)]
+                for (place, start) in cuts.enumerated() {
+                    let chunk = ordered[start..<(place + 1 < cuts.count ? cuts[place + 1] : ordered.count)]
                     starts.append(keys?[chunk[chunk.startIndex]])
-                    try file("w\(number)-\(value)-\(starts.count - 1)", records(chunk.sorted(), of: facets, leaving: number))
+                    let rows = chunk.sorted()
+                    try file("w\(number)-\(value)-\(starts.count - 1)", records(rows, of: facets, leaving: [number] + (range.map { [$0] } ?? [])))
+                    if let range {
+                        try file("x\(number)-\(value)-\(starts.count - 1)", BrowseData.column(facets.filters[range], rows: rows))
+                    }
                 }
                 values.append(starts)
             }
@@ -66,12 +78,12 @@ public enum RangeIndex {
         return firstKeys
     }
 
-    /// `[row differences, each filter's column]`, the filter `own` left empty.
-    static func records(_ rows: [Int], of facets: Facets, leaving own: Int) -> [UInt8] {
+    /// `[row differences, each filter's column]`, the filters `left` empty.
+    static func records(_ rows: [Int], of facets: Facets, leaving left: [Int]) -> [UInt8] {
         var output = Array("[".utf8) + BrowseData.differences(rows)
         for (number, filter) in facets.filters.enumerated() {
             output.append(UInt8(ascii: ","))
-            output += number == own ? Array("[]".utf8) : BrowseData.column(filter, rows: rows)
+            output += left.contains(number) ? Array("[]".utf8) : BrowseData.column(filter, rows: rows)
         }
         output.append(UInt8(ascii: "]"))
         return output

@@ -158,6 +158,16 @@ public enum SearchIndex {
     /// fill the results list.
     public static let shardPageSize = 100
 
+    /// Names a leaf's file of row numbers alone, written for a leaf of more than one page: what
+    /// the filters need of a one-word search is which rows it finds, and a leaf's pages hold
+    /// each row's words, label and address too — twenty times the bytes at a million rows.
+    public static let shardRowsSuffix = "rows"
+
+    /// Names the file beside a leaf's rows that holds each filter's value of those rows, in their
+    /// order (`[column of filter 0, …]`), on a page with filters: a one-word search's counts
+    /// beside a range or a filter, told from its own rows rather than from every row's values.
+    public static let shardValuesSuffix = "values"
+
     /// The fields of an entry in a shard file, in order; the browser reads them by name.
     public static let shardEntryFields = ["row", "words", "label", "section", "href"]
 
@@ -188,6 +198,16 @@ public enum SearchIndex {
                     named: page.name + "/" + leaf.key + "/" + String(pageIndex), rows: rows, words: words, page: page, paths: paths,
                     scratch: &scratch)
                 try emit(Artifact(path: paths.shard(key: leaf.key, page: pageIndex) ?? "", bytes: script))
+            }
+            if pages > 1 {
+                var script = shardScriptHead(named: page.name + "/" + leaf.key + "/" + shardRowsSuffix)
+                script += BrowseData.differences(leaf.rows)
+                try emit(Artifact(path: paths.shardRows(key: leaf.key) ?? "", bytes: script + shardScriptTail))
+                if let facets = page.facets, !facets.filters.isEmpty {
+                    var values = shardScriptHead(named: page.name + "/" + leaf.key + "/" + shardValuesSuffix)
+                    values += BrowseData.recordColumns(facets, rows: leaf.rows)
+                    try emit(Artifact(path: paths.shardValues(key: leaf.key) ?? "", bytes: values + shardScriptTail))
+                }
             }
         }
         for (pack, rows) in packRows.enumerated() {

@@ -249,6 +249,25 @@ import Testing
         #expect(pack.components(separatedBy: "\"Apple\"").count == 2, "a row in two leaves of a pack is in it once")
     }
 
+    /// A leaf of more pages than one has its rows alone in a file of their own, as differences:
+    /// what the filters read of a search for its one word.
+    @Test func aShardedLeafOfSeveralPagesListsItsRowsAlone() throws {
+        let labs = (0..<230).map { ["name": Value.string(["Alder", "Birch", "Cedar"][$0 % 3] + " \($0) Labs")] }
+        let files = try Self.render(labs) {
+            $0.splitThreshold = 2
+            $0.searchShardThreshold = 2
+        }
+        let manifest = try Self.splitSearchData(files, page: "things.html")
+        #expect(manifest.contains(#""lab":230"#), "one leaf of 230 rows: three pages")
+        let rows = try #require(files["assets/search-things/6c6162-rows.js"])
+        let head = #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/lab/rows"]=JSON.parse('["#
+        #expect(rows.hasPrefix(head))
+        let differences = rows.dropFirst(head.count).dropLast(5).split(separator: ",").compactMap { Int($0) }
+        #expect(differences.count == 230)
+        #expect(differences.reduce(0, +) == 229, "every row, ascending, the first from 0")
+        #expect(files.keys.filter { $0.hasSuffix("-rows.js") } == ["assets/search-things/6c6162-rows.js"], "a leaf of one page has none")
+    }
+
     /// The words a typo may stand for: a list for each first letter and length, named in the
     /// manifest, with no number and no word shorter than three letters.
     @Test func aShardedSearchListsItsWordsByFirstLetterAndLength() throws {

@@ -18,7 +18,8 @@ const random = (seed) => () => {
 
 /**
  * Rows of a category (5 values, some rows in two), a city (4 values) and a founding date (some
- * rows have none, many share one), and the files RangeIndex.swift writes for them, cut small
+ * rows have none, many share one), and the files RangeIndex.swift writes for them (a chunk's
+ * keys apart from its records, the rows without a key in chunks of their own), cut small
  * (`recordRows` 8, `indexRows` 16) so that every range meets several chunks and blocks.
  */
 const site = (count, seed) => {
@@ -49,11 +50,16 @@ const site = (count, seed) => {
   const files = new Map();
   const firsts = widths.map((width, f) => (width === null ? null : Array.from({ length: width }, (_, v) => {
     const ordered = keyOrder(Array.from({ length: count }, (_, row) => row).filter((row) => values[f][row].includes(v)));
+    const keyed = ordered.filter((row) => keys[row] === keys[row]).length;
+    const cutAt = [];
+    for (let start = 0; start < keyed; start += 8) cutAt.push(start);
+    for (let start = keyed; start < ordered.length; start += 8) cutAt.push(start);
     const starts = [];
-    for (let start = 0; start < ordered.length; start += 8) {
-      const chunk = ordered.slice(start, start + 8).sort((a, b) => a - b);
+    for (const [place, start] of cutAt.entries()) {
+      const chunk = ordered.slice(start, place + 1 < cutAt.length ? cutAt[place + 1] : ordered.length).sort((a, b) => a - b);
       files.set(`w${f}-${v}-${starts.length}`, [chunk.map((row, k) => row - (k ? chunk[k - 1] : 0)),
-        ...widths.map((_, g) => (g === f ? [] : chunk.map((row) => written(g, row))))]);
+        ...widths.map((_, g) => (g === f || g === 2 ? [] : chunk.map((row) => written(g, row))))]);
+      files.set(`x${f}-${v}-${starts.length}`, chunk.map((row) => written(2, row)));
       starts.push(written(2, ordered[start]));
     }
     return starts;
@@ -94,9 +100,8 @@ test('a chunk is read for a range when its keys can reach it, and out of it when
   const from2000 = { low: 20000101, high: null };
   // The chunk starting 1995 may hold rows up to the next chunk's first key, 2000-01-01.
   assert.deepEqual(rangeRecords.chunksFor(firsts, 'inside', from2000), [1, 2, 3]);
-  // Out of it: the keys below 2000, and the rows without a key, which may begin in the last
-  // chunk that starts with one.
-  assert.deepEqual(rangeRecords.chunksFor(firsts, 'outside', from2000), [0, 1, 3, 4]);
+  // Out of it: the keys below 2000, and the chunk of rows without a key.
+  assert.deepEqual(rangeRecords.chunksFor(firsts, 'outside', from2000), [0, 1, 4]);
   const nineties = { low: 19900101, high: 19991231 };
   assert.deepEqual(rangeRecords.chunksFor(firsts, 'inside', nineties), [0, 1]);
   assert.deepEqual(rangeRecords.chunksFor(firsts, 'outside', nineties), [1, 2, 3, 4]);
@@ -122,25 +127,29 @@ test('records answer a range beside one or two filters of values, and two filter
     const got = await fromRecords(data, choices, found);
     if (!got) continue;
     asked += 1;
-    ways.add(got.plan.side + (got.plan.own !== null ? ', own counts from the index' : '') + (found ? ', searched' : ''));
+    const every = got.plan.parts.some((part) => !choices[part.filter] || !choices[part.filter][part.value]);
+    ways.add(got.plan.side + (got.plan.own !== null ? ', own counts from the index' : '') + (every ? ', every value' : '') + (found ? ', searched' : ''));
     const expected = rowset.narrow(data.columns, choices, data.count, found);
     const label = `trial ${trial}: ${JSON.stringify(choices.map((c) => (c && c.length ? Array.from(c) : c)))}, ${got.plan.side}`;
     assert.deepEqual(list(got.rows), list(expected.rows), label);
     assert.deepEqual(got.counts.map(list), expected.counts.map(list), label);
   }
-  assert.ok(asked > 150, `the records answered ${asked} of 300 steps`);
-  for (const way of ['all', 'all, searched', 'inside', 'inside, searched', 'inside, own counts from the index', 'outside']) {
+  assert.ok(asked > 200, `the records answered ${asked} of 300 steps`);
+  for (const way of ['all', 'all, searched', 'inside', 'inside, searched', 'inside, own counts from the index', 'outside', 'inside, every value', 'inside, every value, searched']) {
     assert.ok(ways.has(way), `no step was answered ${way}: ${Array.from(ways)}`);
   }
 });
 
-test('what the records cannot tell is left to every row’s values', () => {
+test('what the records cannot tell, or tell at a greater cost, is left to every row’s values', () => {
   const data = site(100, 3);
-  const plan = (choices, found = false) => rangeRecords.plan({ choices, widths: data.widths, counts: data.counts, firsts: data.firsts, rangeFilter: 2, found, pairsKnown: true });
-  assert.equal(plan([null, null, { low: 19500101, high: null }]), null, 'a range alone');
-  assert.equal(plan([flags(5, 1), null, { low: 19500101, high: null }], true), null, 'one filter of values, a range and a search');
+  const plan = (choices, found = false, columnRows = Infinity) => rangeRecords.plan({ choices, widths: data.widths, counts: data.counts,
+    firsts: data.firsts, recordRows: 8, rangeFilter: 2, found, pairsKnown: true, columnRows });
   assert.equal(plan([flags(5, 1), null, null]), null, 'one filter of values: the value lists tell');
+  assert.equal(plan([flags(5, 1), null, null], true), null, 'one filter of values and a search');
   assert.notEqual(plan([flags(5, 1), flags(4, 2), null], true), null, 'two filters and a search');
+  const alone = plan([null, null, { low: 19100101, high: null }]);
+  assert.deepEqual(new Set(alone.parts.map((part) => part.value)), new Set([0, 1, 2, 3]), 'a range alone reads every value of the city');
+  assert.equal(plan([null, null, { low: 19100101, high: null }], false, alone.parts.length * 8), null, 'unless the columns cost less');
 });
 
 test('a range reads only the chunks that reach it, and a wide one the chunks out of it', async () => {
@@ -153,6 +162,17 @@ test('a range reads only the chunks that reach it, and a wide one the chunks out
   const wide = await fromRecords(data, [flags(5, 0), flags(4, 1), { low: null, high: 19550101 }]);
   assert.equal(wide.plan.side, 'outside');
   assert.ok(wide.read.length < everyChunk / 2, `${wide.read.length} chunks read of ${everyChunk}`);
+});
+
+test('a chunk’s keys are read only where the range cuts it', () => {
+  const from2000 = { low: 20000101, high: null };
+  assert.equal(rangeRecords.cuts(20010101, 20050101, from2000), false, 'wholly inside');
+  assert.equal(rangeRecords.cuts(19900101, 19950101, from2000), false, 'wholly out of it');
+  assert.equal(rangeRecords.cuts(19950101, 20050101, from2000), true, 'across its start');
+  assert.equal(rangeRecords.cuts(20010101, null, from2000), false, 'the last with keys, wholly inside an open range');
+  assert.equal(rangeRecords.cuts(20010101, null, { low: null, high: 20101231 }), true, 'the last with keys, cut by an end');
+  assert.equal(rangeRecords.cuts(null, null, from2000), false, 'no keys: out of every range');
+  assert.equal(rangeRecords.cuts(19950101, 20050101, null), false, 'no range');
 });
 
 test('a filter’s own counts within a range come from whole blocks’ tallies and the rows of the blocks it cuts', async () => {

@@ -41,6 +41,7 @@ public enum InterfaceString: String, CaseIterable, Sendable {
     case removeFilter = "remove_filter"
     case clearAll = "clear_all"
     case showingFirstFilters = "showing_first_filters"
+    case showMoreResults = "show_more_results"
     case sectionIndex = "section_index"
     case sections
     case pagesOf = "pages_of"

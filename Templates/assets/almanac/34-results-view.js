@@ -3,6 +3,7 @@
 const resultsView = (() => {
   const list = main.querySelector('.search-results');
   const more = main.querySelector('.search-more');
+  const moreButton = main.querySelector('.results-more');
   const pageParts = Array.from(main.querySelectorAll('.section-directory, section.section, nav.pager'));
   const item = (href, labelText, sectionTitle, terms) => {
     const element = document.createElement('li');
@@ -55,13 +56,58 @@ const resultsView = (() => {
     tail.setEndAfter(list.lastChild);
     tail.deleteContents();
   };
+  // A long list is listed a screenful at a time, as a table view makes its cells: more rows
+  // are read when the reader presses the button after the last, or scrolls near it. Pressed
+  // from the keyboard, the focus moves on to the first row the reader has not passed: rows
+  // listed while the button had the focus come first.
+  let extendBy = null;
+  let listedBefore = 0;
+  let extending = null;
+  let focusedAt = 0;
+  let nearEnd = null;
+  // An observer tells only of changes: asked again, it says whether the button is near now.
+  const watchEnd = () => {
+    if (nearEnd && extendBy) { nearEnd.unobserve(moreButton); nearEnd.observe(moreButton); }
+  };
+  const offerMore = (extend, count) => {
+    extendBy = extend;
+    listedBefore = count;
+    if (moreButton) moreButton.hidden = !extend;
+    watchEnd();
+  };
+  const listMore = () => {
+    if (!extending && extendBy) extending = extendBy().finally(() => { extending = null; watchEnd(); });
+    return extending || Promise.resolve();
+  };
+  const pressed = async (fromKeyboard) => {
+    if (!fromKeyboard) { listMore(); return; }
+    if (listedBefore <= focusedAt) await listMore();
+    const next = list.children[focusedAt];
+    if (next && !next.hidden) next.querySelector('a').focus();
+  };
+  if (moreButton) {
+    moreButton.addEventListener('focus', () => { focusedAt = listedBefore; });
+    moreButton.addEventListener('click', (event) => pressed(event.detail === 0 && document.activeElement === moreButton));
+    if ('IntersectionObserver' in window) {
+      nearEnd = new IntersectionObserver((entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) listMore();
+      }, { rootMargin: '0px 0px 200px 0px' });
+      nearEnd.observe(moreButton);
+    }
+  }
   return {
-    // `describe(k)`: the k-th result's [href, label, section title].
-    show: (count, describe, terms, note) => {
+    // `describe(k)`: the k-th result's [href, label, section title]; `extend`, when more
+    // results can follow, lists more of them (the "Show more results" button, pressed or
+    // scrolled near).
+    show: (count, describe, terms, note, extend = null) => {
       const mine = ++showing;
+      // Listing more of the same list, the rows already there and a screenful after them are
+      // placed at once: the focus may move on to the first added.
+      const atOnce = Math.min(count, extending ? listedBefore + SCREENFUL : SCREENFUL);
+      offerMore(extend, count);
       const made = new Map();
-      for (let k = 0; k < Math.min(count, SCREENFUL); k += 1) place(element(describe(k), terms, made), k);
-      let next = Math.min(count, SCREENFUL);
+      for (let k = 0; k < atOnce; k += 1) place(element(describe(k), terms, made), k);
+      let next = atOnce;
       hideFrom(next);
       list.hidden = false;
       for (const part of pageParts) part.hidden = true;
@@ -82,10 +128,12 @@ const resultsView = (() => {
     // the list that replaces them.
     hold: () => {
       showing += 1;
+      offerMore(null, 0);
       if (filling) { kept = filling; filling = null; }
     },
     showNothing: (note) => {
       showing += 1;
+      offerMore(null, 0);
       kept = new Map();
       filling = null;
       list.replaceChildren();
@@ -96,6 +144,7 @@ const resultsView = (() => {
     },
     clear: () => {
       showing += 1;
+      offerMore(null, 0);
       kept = new Map();
       filling = null;
       for (const part of pageParts) part.hidden = false;

@@ -63,6 +63,15 @@ const shardPlan = (manifest) => {
   const idOf = (key, page) => pageName + '/' + key + '/' + page;
   const pageOf = (key, page) => (window.AlmanacSearchShards || {})[idOf(key, page)];
   const isOnItsWay = (key, page) => pages.has(idOf(key, page));
+  // A leaf of more than one page has a file of its rows alone (SearchIndex.shardRowsSuffix),
+  // as differences: `loadRows(key)` resolves to them ascending.
+  const hasRows = (key) => !isPacked(key) && size(key) > manifest.pageSize;
+  const loadRows = (key) => loadPage(key, contract.shardRows).then((differences) => {
+    let row = 0;
+    return differences.map((difference) => (row += difference));
+  });
+  // On a page with filters, beside them, each filter's value of those rows, in their order.
+  const loadValues = (key) => loadPage(key, contract.shardValues);
   const loadPage = (key, page) => new Promise((resolve, reject) => {
     const id = idOf(key, page);
     const registered = pageOf(key, page);
@@ -77,5 +86,5 @@ const shardPlan = (manifest) => {
     };
     loadScript(root + manifest.folder + hex + '-' + page + '.js?v=' + manifest.version, settle(true), settle(false));
   });
-  return { keys, isPacked, size, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage };
+  return { keys, isPacked, size, keysUnder, largestFirst, leavesOf, rowsIn, pagesOf, planFor, pageOf, isOnItsWay, loadPage, hasRows, loadRows, loadValues };
 };

@@ -23,6 +23,10 @@ const sharded = (manifest) => {
   };
   const fieldsOf = (entry) => entry[field.words].split(contract.shardFieldBreak).map((words) => words.split(' '));
   const scoreOf = (entry, query, nearOf) => matching.scoreFields(fieldsOf(entry), query, nearOf);
+  // Whether a leaf holds only rows a query of one word (no other, no quotes) finds, and has
+  // its rows alone: its key begins with the word.
+  const wholeLeaf = (query) => (key) => query.words.length === 1 && query.quoted.length === 0 && plan.hasRows(key)
+    && Array.from(query.words[0].text).length <= Array.from(key).length;
   let generation = 0;
   const readAhead = shardReadAhead(plan, entries, (mine) => mine === generation);
   const READ_AHEAD = readAhead.READ_AHEAD;
@@ -159,15 +163,35 @@ const sharded = (manifest) => {
       next(runFor(query, mine, done));
     },
     clear: () => { generation += 1; offer(null); resultsView.clear(); },
+    // The rows `matches` finds with each filter's value of them, when every leaf the query
+    // reads has its rows alone (else null): `rows`, how many rows that reads, and `load()`,
+    // which resolves to chunks `[row differences, column of each filter]` as the filters'
+    // records are (rangeRecords.columnsOf).
+    valuesFor: (query) => {
+      const planned = plan.planFor(query.words.map((word) => word.text));
+      const keys = planned ? Array.from(new Set(planned.wanted.map(([key]) => key))) : [];
+      if (keys.length === 0 || !keys.every(wholeLeaf(query))) return null;
+      const load = () => Promise.all(keys.map(async (key) => {
+        const [rows, values] = await Promise.all([plan.loadPage(key, contract.shardRows), plan.loadValues(key)]);
+        return [rows, ...values];
+      }));
+      return { rows: plan.rowsIn(keys), load };
+    },
     // Every row the query finds, for the filters to narrow: every page of its rarest word,
     // not only those a first hundred results need, or of its near words when the words as
-    // written find none. Null when a word is too short to look up.
+    // written find none. Null when a word is too short to look up. A word of its own (no
+    // other word, no quotes) finds every row of a leaf whose key begins with it: such a leaf
+    // of many pages is read as its rows alone.
     matches: async (query) => {
       const planned = plan.planFor(query.words.map((word) => word.text));
       if (!planned) return null;
+      const whole = wholeLeaf(query);
       const rowsOf = async (pages, nearOf) => {
         const found = new Set();
-        for (const read of await Promise.all(pages.map((page) => plan.loadPage(...page)))) {
+        const wholeLeaves = nearOf ? [] : Array.from(new Set(pages.map(([key]) => key).filter(whole)));
+        for (const rows of await Promise.all(wholeLeaves.map(plan.loadRows))) for (const row of rows) found.add(row);
+        const rest = pages.filter(([key]) => !wholeLeaves.includes(key));
+        for (const read of await Promise.all(rest.map((page) => plan.loadPage(...page)))) {
           for (const entry of read) if (scoreOf(entry, query, nearOf) >= 0) found.add(entries.row(entry));
         }
         return Array.from(found);

@@ -7,13 +7,14 @@ const rangeRecords = (() => {
   // rows of at most two blocks. What the records give is counted by the row set's own rule
   // (`rowset.narrow`): this part only chooses which rows to hand it. ----
 
-  // Whether a chunk (its first key, the next chunk's: null once keys run out, undefined after
-  // the last) can hold rows inside [low, high], or rows out of it: keys below or above, or no
-  // key (the rows without one may begin inside the last chunk that starts with a key).
+  // A chunk's keys run from its first to the next chunk's first (to no end after the last
+  // that starts with a key: null or undefined next); a chunk that starts with none holds none.
+  // Whether it can hold rows inside [low, high], or out of it (keys below or above, or none).
+  const upTo = (next) => (next === null || next === undefined ? Infinity : next);
   const reachesInside = (first, next, { low, high }) => first !== null
-    && (high === null || first <= high) && (low === null || next === null || next === undefined || next >= low);
-  const reachesOutside = (first, next, { low, high }) => first === null || next === null || next === undefined
-    || (low !== null && first < low) || (high !== null && next > high);
+    && (high === null || first <= high) && (low === null || upTo(next) >= low);
+  const reachesOutside = (first, next, { low, high }) => first === null
+    || (low !== null && first < low) || (high !== null && upTo(next) > high);
 
   /** The chunks of a value whose first keys are `firsts` that `side` ('inside', 'outside',
    * 'all') of `range` needs. */
@@ -22,14 +23,28 @@ const rangeRecords = (() => {
 
   const inRange = (key, range) => rowset.inRange(key, range);
 
+  // Whether a range cuts a chunk, so that its rows' keys must be read to tell them apart: a
+  // chunk wholly inside or out of it, or holding no keys, is told by its first key alone.
+  const cuts = (first, next, range) => {
+    if (!range || first === null) return false;
+    const { low, high } = range;
+    const inside = (low === null || first >= low) && (high === null || upTo(next) <= high);
+    const outside = (low !== null && upTo(next) < low) || (high !== null && first > high);
+    return !inside && !outside;
+  };
+
   /**
    * Sparse columns in the row set's shape for the rows of `parts`: each part
-   * `{ filter, value, chunk }`, a chunk `[row differences, column of each filter]` with its
-   * own filter's column empty. A row's own filter is known to hold the chunk's value; its full
-   * values come from another filter's chunk when it is in one. Gives `{ columns, rows }`, the
-   * rows ascending and once each. `widths`: each filter's number of values, null for a range.
+   * `{ filter, value, first, chunk, keys }`, a chunk `[row differences, column of each
+   * filter]` with its own filter's column and the range's empty, and `keys` the range's keys
+   * of its rows when they were read (else every row stands at the chunk's `first` key, which
+   * is on the same side of the range as all of them). A row's own filter is known to hold the
+   * chunk's value; its full values come from another filter's chunk when it is in one (a
+   * part of no filter, -1, holds every filter's column: a search's rows with their values). Gives
+   * `{ columns, rows }`, the rows ascending and once each. `widths`: each filter's number of
+   * values, null for a range.
    */
-  const columnsOf = (parts, widths, total) => {
+  const columnsOf = (parts, widths, total, rangeFilter = null) => {
     const columns = widths.map((width) => (width === null ? { keys: new Float64Array(total).fill(NaN) }
       : { values: new Int32Array(total).fill(-1), several: new Map(), count: width }));
     const seen = new Uint8Array(total);
@@ -43,6 +58,7 @@ const rangeRecords = (() => {
     const decoded = parts.map((part) => ({ ...part, rows: rowsOf(part.chunk) }));
     for (const { filter, value, rows: own } of decoded) {
       const column = columns[filter];
+      if (!column) { for (const row of own) if (!seen[row]) { seen[row] = 1; rows.push(row); } continue; }
       for (const row of own) {
         if (!seen[row]) { seen[row] = 1; rows.push(row); }
         const held = column.values[row] >= 0 ? [column.values[row]] : column.several.get(row) || [];
@@ -50,10 +66,14 @@ const rangeRecords = (() => {
         else if (!held.includes(value)) { column.values[row] = -1; column.several.set(row, [...held, value]); }
       }
     }
-    for (const { filter, chunk, rows: own } of decoded) {
+    for (const { filter, chunk, rows: own, keys, first } of decoded) {
       columns.forEach((column, g) => {
         if (g === filter) return;
-        const written = chunk[g + 1];
+        if (g === rangeFilter && !keys) {
+          for (const row of own) column.keys[row] = first === null || first === undefined ? NaN : first;
+          return;
+        }
+        const written = g === rangeFilter ? keys : chunk[g + 1];
         own.forEach((row, k) => {
           const value = written[k];
           if (column.keys) column.keys[row] = value === null ? NaN : value;
@@ -93,29 +113,39 @@ const rangeRecords = (() => {
   };
 
   /**
-   * Which records a step reads, or null when they cannot tell (then every row's values are
-   * read): `choices` as the row set takes them, `widths` as for `columnsOf`, the manifest's
-   * `counts` of each value filter, `firsts` (its `records`) and `rangeFilter`; whether a
-   * search found rows (`found`) and whether the pair tables give every value filter's counts
-   * with the range cleared (`pairsKnown`).
+   * Which records a step reads, or null when they cannot tell or every row's values cost less
+   * (then those are read): `choices` as the row set takes them, `widths` as for `columnsOf`,
+   * the manifest's `counts` of each value filter, `firsts` (its `records`), `recordRows` and
+   * `rangeFilter`; whether a search found rows (`found`), whether the pair tables give every
+   * value filter's counts with the range cleared (`pairsKnown`), and how many rows' values
+   * the columns would be read for instead (`columnRows`).
    *
    * Every row a count or the result needs fails at most one filter, so it is among the rows of
    * either of two filters applied: the two with the fewest rows chosen are read (one, if only
    * one is applied beside a range: its own counts then come from the index, `own`). With a
    * range, only the chunks that reach it are read — or, when fewer, those out of it, whose
-   * rows are taken from what the pair tables and the value lists give (`side: 'outside'`).
+   * rows are taken from what the pair tables and the value lists give (`side: 'outside'`). A
+   * range alone, or beside one filter and a search, reads every value of one filter within
+   * it: every row in the range, with its values.
    */
-  const plan = ({ choices, widths, counts, firsts, rangeFilter, found, pairsKnown }) => {
+  const plan = ({ choices, widths, counts, firsts, recordRows = 1, rangeFilter, found, pairsKnown, columnRows = Infinity }) => {
     const applied = choices.map((choice, f) => (choice ? f : -1)).filter((f) => f >= 0);
     if (applied.some((f) => widths[f] === null && f !== rangeFilter)) return null;
     const range = rangeFilter === null ? null : choices[rangeFilter];
     const valued = applied.filter((f) => widths[f] !== null);
-    if (valued.length === 0 || (valued.length === 1 && (found || !range))) return null;
-    const chosenRows = (f) => counts[f].reduce((sum, n, v) => sum + (choices[f][v] ? n : 0), 0);
-    const drivers = valued.sort((a, b) => chosenRows(a) - chosenRows(b) || a - b).slice(0, valued.length === 1 ? 1 : 2);
-    const partsOn = (side) => drivers.flatMap((filter) => Array.from(choices[filter], (on, value) => (on ? value : -1))
-      .filter((value) => value >= 0)
-      .flatMap((value) => chunksFor(firsts[filter][value], side, range || {}).map((chunk) => ({ filter, value, chunk }))));
+    const rowsOf = (f, all) => counts[f].reduce((sum, n, v) => sum + (all || choices[f][v] ? n : 0), 0);
+    const partsOf = (filter, values, side) => values.flatMap((value) => chunksFor(firsts[filter][value], side, range || {})
+      .map((chunk) => ({ filter, value, chunk, first: firsts[filter][value][chunk], next: firsts[filter][value][chunk + 1] })));
+    const chosen = (filter) => Array.from(choices[filter], (on, value) => (on ? value : -1)).filter((value) => value >= 0);
+    if (valued.length === 0 || (valued.length === 1 && (found || !range))) {
+      if (!range) return null;
+      const every = widths.map((width, f) => f).filter((f) => widths[f] !== null).sort((a, b) => rowsOf(a, true) - rowsOf(b, true) || a - b);
+      if (every.length === 0) return null;
+      const parts = partsOf(every[0], counts[every[0]].map((_, value) => value), 'inside');
+      return parts.length * recordRows < columnRows ? { side: 'inside', parts, own: null } : null;
+    }
+    const drivers = valued.sort((a, b) => rowsOf(a) - rowsOf(b) || a - b).slice(0, valued.length === 1 ? 1 : 2);
+    const partsOn = (side) => drivers.flatMap((filter) => partsOf(filter, chosen(filter), side));
     if (!range) return { side: 'all', parts: partsOn('all'), own: null };
     const inside = partsOn('inside');
     if (drivers.length === 2 && !found && pairsKnown) {
@@ -132,9 +162,13 @@ const rangeRecords = (() => {
    * rows a search `found` (ascending, or null) as for `plan`.
    */
   const narrowBy = async (plan, { choices, widths, rangeFilter, total, found, read, listed, pairs }) => {
-    const parts = await Promise.all(plan.parts.map(async (part) => ({ ...part, chunk: await read('w' + part.filter + '-' + part.value + '-' + part.chunk) })));
-    const { columns, rows } = columnsOf(parts, widths, total);
     const range = rangeFilter === null ? null : choices[rangeFilter];
+    const parts = await Promise.all(plan.parts.map(async (part) => {
+      const stem = part.filter + '-' + part.value + '-' + part.chunk;
+      const [chunk, keys] = await Promise.all([read('w' + stem), cuts(part.first, part.next, range) ? read('x' + stem) : null]);
+      return { ...part, chunk, keys };
+    }));
+    const { columns, rows } = columnsOf(parts, widths, total, rangeFilter);
     if (plan.side === 'outside') {
       const keys = columns[rangeFilter].keys;
       const out = rowset.narrow(columns, choices.map((choice, f) => (f === rangeFilter ? null : choice)), total,
@@ -146,5 +180,5 @@ const rangeRecords = (() => {
     return result;
   };
 
-  return { plan, narrowBy, chunksFor, columnsOf, countsWithin, reachesInside, reachesOutside };
+  return { plan, narrowBy, chunksFor, cuts, columnsOf, countsWithin, reachesInside, reachesOutside };
 })();

@@ -43,22 +43,30 @@ const splitBrowse = (ui) => {
     }
     return result;
   };
-  // What the records in the range's order give (RangeIndex.swift), or null when they cannot
-  // tell. Out of the range, the rows read are taken from what the pair tables and the value
-  // lists give for the filters of values alone.
-  const fromRecords = async (found, choices, chosenSets) => {
+  // What the records in the range's order give (RangeIndex.swift), or the search's own rows
+  // with their values (a word of its own: SearchIndex's values beside a leaf's rows) when
+  // those are fewer, or null when neither can tell. Out of the range, the rows read are taken
+  // from what the pair tables and the value lists give for the filters of values alone.
+  const fromRecords = async (found, query, choices, chosenSets) => {
     const widths = ui.filters.map((filter) => (ui.isRange(filter) ? null : filter.boxes.length));
     const valuesOnly = ui.filters.map((filter, f) => ui.isActive(filter) && !ui.isRange(filter));
     const withoutRange = ui.filters.map((filter, f) => (ui.isRange(filter) ? null : pairCounts(f, valuesOnly, chosenSets)));
+    const columnRows = found ? new Set(Array.from(found, (row) => Math.floor(row / manifest.columnRows))).size * manifest.columnRows : manifest.rows;
     const plan = rangeRecords.plan({ choices, widths, counts: manifest.filters.map((filter) => filter.counts), firsts: manifest.records,
-      rangeFilter: manifest.rangeFilter, found: Boolean(found), pairsKnown: withoutRange.every((counts, f) => widths[f] === null || counts) });
+      recordRows: manifest.recordRows, rangeFilter: manifest.rangeFilter, found: Boolean(found),
+      pairsKnown: withoutRange.every((counts, f) => widths[f] === null || counts), columnRows });
+    const carried = found && search && search.valuesFor ? search.valuesFor(query) : null;
+    if (carried && carried.rows <= Math.min(columnRows, plan ? plan.parts.length * manifest.recordRows : Infinity)) {
+      const parts = (await carried.load()).map((chunk) => ({ filter: -1, value: -1, chunk, keys: chunk[manifest.rangeFilter + 1] || null }));
+      return rowset.narrow(rangeRecords.columnsOf(parts, widths, manifest.rows, manifest.rangeFilter).columns, choices, manifest.rows, found);
+    }
     if (!plan) return null;
     return rangeRecords.narrowBy(plan, { choices, widths, rangeFilter: manifest.rangeFilter, total: manifest.rows, found, read: file,
       listed: () => listedRows(chosenSets), pairs: withoutRange });
   };
   // What the filters and the search leave: `rows` ascending (null: every row), and each
   // filter's counts.
-  const narrow = async (found) => {
+  const narrow = async (found, query) => {
     const active = ui.filters.map(ui.isActive);
     const chosenSets = ui.filters.map((filter) => (ui.isRange(filter) ? null : ui.chosen(filter)));
     const fromPairs = ui.filters.map((filter, f) => (ui.isRange(filter) ? null : pairCounts(f, active, chosenSets)));
@@ -67,35 +75,43 @@ const splitBrowse = (ui) => {
       return { rows: await listedRows(chosenSets), counts: fromPairs };
     }
     const choices = ui.filters.map(ui.choiceOf);
-    const recorded = await fromRecords(found, choices, chosenSets);
+    const recorded = await fromRecords(found, query, choices, chosenSets);
     if (recorded) return recorded;
     // Every row's values: the rows found, or every row, counted against every filter.
     const columnsOf = await Promise.all(ui.filters.map((filter, f) => column('c' + f, ui.isRange(filter), filter.boxes.length, found)));
     return rowset.narrow(columnsOf, choices, manifest.rows, found);
   };
-  // The first `limit` rows of `rows` (null: every row) in the chosen order, handed to
-  // `progress` as they are found when it needs the order's files.
-  const ordered = async (rows, found, limit, progress) => {
-    if (!ui.order()) return rows ? Array.from(rows.subarray(0, limit)) : Array.from({ length: Math.min(limit, manifest.rows) }, (_, k) => k);
+  // The rows of `rows` (null: every row) in the chosen order, found as far as they are asked
+  // for: `upTo(n)` resolves to the first `n` (fewer at the end), having read the order's
+  // files only as far as that takes. Asked again, it goes on from where it stopped.
+  const inOrder = (rows, found) => {
+    if (!ui.order()) {
+      return { upTo: async (n) => (rows ? Array.from(rows.subarray(0, n)) : Array.from({ length: Math.min(n, manifest.rows) }, (_, k) => k)) };
+    }
     const s = ui.sortFields().indexOf(ui.order().replace(/^-/, ''));
     const descending = ui.order()[0] === '-';
     if (found && rows) {
       // A search's rows are few and spread over every file of an order: their ranks sort them.
-      const ranks = (await column('k' + s, false, 0, rows)).values;
-      return Array.from(rowset.order(ranks, rows, descending).subarray(0, limit));
+      let sorted = null;
+      return { upTo: async (n) => {
+        if (!sorted) sorted = rowset.order((await column('k' + s, false, 0, rows)).values, rows, descending);
+        return Array.from(sorted.subarray(0, n));
+      } };
     }
     const wanted = rows ? new Uint8Array(manifest.rows) : null;
     if (rows) for (const row of rows) wanted[row] = 1;
     const picked = [];
     const pages = Math.ceil(manifest.rows / manifest.orderRows);
-    for (let p = 0; p < pages && picked.length < limit; p += 1) {
-      for (const row of await file('o' + s + (descending ? 'd' : 'a') + '-' + p)) {
-        if (!wanted || wanted[row]) picked.push(row);
-        if (picked.length >= limit) break;
+    let page = 0;
+    let reading = Promise.resolve();
+    const readTo = async (n) => {
+      for (; page < pages && picked.length < n; page += 1) {
+        for (const row of await file('o' + s + (descending ? 'd' : 'a') + '-' + page)) if (!wanted || wanted[row]) picked.push(row);
       }
-      if (picked.length < limit) progress(picked);
-    }
-    return picked;
+      return picked.slice(0, n);
+    };
+    // One reading at a time, so that the rows of a file come before those of the next.
+    return { upTo: (n) => (reading = reading.then(() => readTo(n))) };
   };
   // `[address, label, section title]` of rows, read a file of rows at a time.
   const facts = async (rowsShown) => {
@@ -126,7 +142,7 @@ const splitBrowse = (ui) => {
     const state = JSON.stringify([ui.filters.map((filter) => (ui.isRange(filter) ? [ui.keyOf(filter.from), ui.keyOf(filter.to)]
       : Array.from(ui.chosen(filter)).sort((a, b) => a - b))), found ? query.key : null]);
     if (!narrowed || narrowed.state !== state) {
-      narrowed = { state, ...(await narrow(found ? Int32Array.from(found).sort() : null)) };
+      narrowed = { state, ...(await narrow(found ? Int32Array.from(found).sort() : null, query)) };
     }
     return narrowed;
   };
@@ -141,27 +157,26 @@ const splitBrowse = (ui) => {
     }
     manifest.sections.forEach(([id], k) => sectionIndex.setEnabled(id, matched.has(k)));
   };
-  // The first `MAX_RESULTS` of `result` in the chosen order, listed: the first screenful at
-  // once, the rest of the list as its files arrive. False once a newer refresh took over.
+  // The first `MAX_RESULTS` of `result` in the chosen order, listed a screenful at a time:
+  // the first at once, each next one when the reader asks for it or scrolls near the end, so
+  // a step reads the facts and the order's files of the rows it shows, not of a hundred.
+  // False once a newer refresh took over.
   const list = async (result, found, terms, note, current, measured) => {
-    let shown = 0;
-    const show = async (picked, finished) => {
-      if (picked.length <= shown && !finished) return;
-      const described = await facts(picked);
-      if (!current()) return;
-      const first = shown === 0;
-      shown = picked.length;
-      resultsView.show(described.length, (k) => described[k], terms, finished ? note : '');
-      if (finished && shown === 0) resultsView.showNothing('');
-      if (first) measured();
+    const rows = inOrder(result, found);
+    const cap = Math.min(MAX_RESULTS, result ? result.length : manifest.rows);
+    let described = [];
+    const grow = async (wanted) => {
+      const picked = await rows.upTo(Math.min(wanted, cap));
+      const added = await facts(picked.slice(described.length));
+      if (!current()) return false;
+      described = described.concat(added);
+      const extend = described.length < cap && picked.length >= wanted ? () => grow(described.length + SCREENFUL * 2) : null;
+      if (described.length === 0) resultsView.showNothing('');
+      else resultsView.show(described.length, (k) => described[k], terms, note, extend);
+      return true;
     };
-    const picked = await ordered(result, found, MAX_RESULTS, (soFar) => {
-      if (soFar.length >= SCREENFUL && shown === 0) show(soFar.slice(), false);
-    });
-    if (!current()) return false;
-    if (picked.length > SCREENFUL && shown === 0) await show(picked.slice(0, SCREENFUL), false);
-    if (!current()) return false;
-    await show(picked, true);
+    if (!(await grow(SCREENFUL))) return false;
+    measured();
     return current();
   };
   // With no filter chosen the search lists its own results, and the panel's counts still

@@ -48,6 +48,8 @@
         if (!strategy) strategy = strategyFor(data);
         resolve(strategy.matches(asked));
       })),
+      // Asked after `matches`, so the strategy is there; only sharded data carries values.
+      valuesFor: (asked) => (strategy && strategy.valuesFor ? strategy.valuesFor(asked) : null),
       release: () => run(),
     });
   }
