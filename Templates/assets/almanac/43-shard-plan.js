@@ -66,10 +66,7 @@ const shardPlan = (manifest) => {
   // A leaf of more than one page has a file of its rows alone (SearchIndex.shardRowsSuffix),
   // as differences: `loadRows(key)` resolves to them ascending.
   const hasRows = (key) => !isPacked(key) && size(key) > manifest.pageSize;
-  const loadRows = (key) => loadPage(key, contract.shardRows).then((differences) => {
-    let row = 0;
-    return differences.map((difference) => (row += difference));
-  });
+  const loadRows = (key) => loadPage(key, contract.shardRows).then(rowset.fromDifferences);
   // On a page with filters, beside them, each filter's value of those rows, in their order.
   const loadValues = (key) => loadPage(key, contract.shardValues);
   const loadPage = (key, page) => new Promise((resolve, reject) => {

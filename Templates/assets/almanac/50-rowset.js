@@ -97,6 +97,15 @@ const rowset = (() => {
     return out.subarray(0, n);
   };
 
+  // Ascending rows from a file that writes them as the first and each one's difference from
+  // the one before (BrowseData.differences).
+  const fromDifferences = (differences) => {
+    const rows = new Int32Array(differences.length);
+    let row = 0;
+    differences.forEach((difference, k) => { row += difference; rows[k] = row; });
+    return rows;
+  };
+
   // Rows of the first ascending list not in the second.
   const difference = (a, b) => {
     const out = new Int32Array(a.length);
@@ -108,5 +117,5 @@ const rowset = (() => {
     return out.subarray(0, n);
   };
 
-  return { inRange, narrow, order, union, intersection, difference };
+  return { inRange, narrow, order, union, intersection, difference, fromDifferences };
 })();

@@ -21,7 +21,7 @@ const rangeRecords = (() => {
   const chunksFor = (firsts, side, range) => firsts.map((_, c) => c).filter((c) => side === 'all'
     || (side === 'inside' ? reachesInside : reachesOutside)(firsts[c], firsts[c + 1], range));
 
-  const inRange = (key, range) => rowset.inRange(key, range);
+  const { inRange } = rowset;
 
   // Whether a range cuts a chunk, so that its rows' keys must be read to tell them apart: a
   // chunk wholly inside or out of it, or holding no keys, is told by its first key alone.
@@ -49,13 +49,7 @@ const rangeRecords = (() => {
       : { values: new Int32Array(total).fill(-1), several: new Map(), count: width }));
     const seen = new Uint8Array(total);
     const rows = [];
-    const rowsOf = (chunk) => {
-      const out = new Int32Array(chunk[0].length);
-      let row = 0;
-      chunk[0].forEach((difference, k) => { row += difference; out[k] = row; });
-      return out;
-    };
-    const decoded = parts.map((part) => ({ ...part, rows: rowsOf(part.chunk) }));
+    const decoded = parts.map((part) => ({ ...part, rows: rowset.fromDifferences(part.chunk[0]) }));
     for (const { filter, value, rows: own } of decoded) {
       const column = columns[filter];
       if (!column) { for (const row of own) if (!seen[row]) { seen[row] = 1; rows.push(row); } continue; }
@@ -180,5 +174,5 @@ const rangeRecords = (() => {
     return result;
   };
 
-  return { plan, narrowBy, chunksFor, cuts, columnsOf, countsWithin, reachesInside, reachesOutside };
+  return { plan, narrowBy, chunksFor, cuts, columnsOf, countsWithin };
 })();

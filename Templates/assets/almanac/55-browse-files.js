@@ -41,12 +41,7 @@ const browseFiles = () => {
   const rowsOf = (f, v) => {
     const stem = 'v' + f + '-' + v;
     if (!lists.has(stem)) {
-      lists.set(stem, file(stem).then((differences) => {
-        const rowsOfValue = new Int32Array(differences.length);
-        let row = 0;
-        differences.forEach((difference, k) => { row += difference; rowsOfValue[k] = row; });
-        return rowsOfValue;
-      }));
+      lists.set(stem, file(stem).then(rowset.fromDifferences));
     }
     return lists.get(stem);
   };
