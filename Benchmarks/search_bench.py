@@ -142,9 +142,12 @@ def almanac_queries(driver, url, sent, throttle=1):
     # Focusing the field loads the search data (the manifest), as it does for a person.
     driver.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        document.getElementById('search-field').focus();
-        const wait = () => (window.AlmanacSearchData ? done() : setTimeout(wait, 5));
-        wait();""")
+        // The manifest comes after the entry that names it (BrowserContract.DataChannel).
+        document.addEventListener('almanac:data', (event) => {
+          const [channel, , value] = event.detail;
+          if (channel === 'search' && !('file' in value)) done();
+        });
+        document.getElementById('search-field').focus();""")
     driver.execute_script("performance.setResourceTimingBufferSize(100000)")
     per_query = []
     for query in QUERIES:

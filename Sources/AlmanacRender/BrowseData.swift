@@ -89,20 +89,16 @@ public enum BrowseData {
             }
         }
         try emit(Artifact(path: manifestPath, text: manifest(page, facets: facets, paths: paths, manifestPath: manifestPath, firstKeys: firstKeys)))
-        var entry = "window.AlmanacBrowseData=window.AlmanacBrowseData||{};window.AlmanacBrowseData["
-        JSONWriter.quote(page.name, into: &entry)
-        entry += "]={" + BrowserContract.browseKey(.file)
+        var entry = BrowserContract.dataHead(.browse, key: page.name) + "{" + BrowserContract.browseKey(.file)
         JSONWriter.quote(manifestPath, into: &entry)
-        try emit(Artifact(path: entryPath, text: entry + "};\n"))
+        try emit(Artifact(path: entryPath, text: entry + "}" + BrowserContract.dataTail))
     }
 
     /// What the browser reads first: how the files are cut, each section's id and title and
     /// where its rows begin, each filter's values with their counts, the pair tables.
     static func manifest(_ page: Page, facets: Facets, paths: PagePaths, manifestPath: String, firstKeys: [[[Double?]]?]) -> String {
         let key = BrowserContract.browseKey
-        var text = "window.AlmanacBrowseData=window.AlmanacBrowseData||{};window.AlmanacBrowseData["
-        JSONWriter.quote(page.name, into: &text)
-        text += "]={" + key(.rows) + String(page.rowCount) + "," + key(.folder)
+        var text = BrowserContract.dataHead(.browse, key: page.name) + "{" + key(.rows) + String(page.rowCount) + "," + key(.folder)
         JSONWriter.quote((paths.browseFolder ?? "") + "/", into: &text)
         text += "," + key(.version) + "\"" + ContentHash.hex(Array(manifestPath.utf8), length: 16) + "\""
         text += "," + key(.columnRows) + String(columnRows) + "," + key(.orderRows) + String(orderRows)
@@ -139,7 +135,7 @@ public enum BrowseData {
             guard let values else { return "null" }
             return "[" + values.map { "[" + $0.map { $0.map(FilterPanel.keyText) ?? "null" }.joined(separator: ",") + "]" }.joined(separator: ",") + "]"
         }.joined(separator: ",")
-        return text + "]};\n"
+        return text + "]}" + BrowserContract.dataTail
     }
 
     /// Whether every row has exactly one value: then the rows of several values of it are
@@ -252,13 +248,11 @@ public enum BrowseData {
     }
 
     /// A file's script: its JSON in a string the browser parses (faster than the same array
-    /// written as code), registered under the page's name and the file's stem.
+    /// written as code), handed to the page as the page's name and the file's stem.
     static func script(page: Page, stem: String, json: [UInt8]) -> [UInt8] {
-        var output = Array("(window.AlmanacBrowseFiles=window.AlmanacBrowseFiles||{})[".utf8)
-        JSONWriter.quote(page.name + "/" + stem, into: &output)
-        output += "]=JSON.parse('".utf8
+        var output = Array((BrowserContract.dataHead(.file, key: page.name + "/" + stem) + "JSON.parse('").utf8)
         SearchIndex.appendScriptEscaped(json, into: &output)
-        output += "');\n".utf8
+        output += ("')" + BrowserContract.dataTail).utf8
         return output
     }
 }

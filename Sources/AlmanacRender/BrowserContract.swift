@@ -42,6 +42,34 @@ public enum BrowserContract {
         case file
     }
 
+    /// What a file beside a page holds, by which the page knows it. file:// lets a page load
+    /// scripts but not fetch files, so each such file is a script; it hands its value to the
+    /// page's script in an event on the document (`dataEvent`, its detail `[channel, key,
+    /// value]`), not in a global that every other script on the page could read or replace.
+    public enum DataChannel: String, CaseIterable, Sendable {
+        /// A page's search data, or the entry naming a split page's: keyed by the page's name.
+        case search
+        /// A page of a search shard's entries, a leaf's rows or their values: by `page/key/page`.
+        case shard
+        /// A split page's filter manifest, or the entry naming it: by the page's name.
+        case browse
+        /// One of a split page's filter and order files: by `page/stem`.
+        case file
+    }
+
+    /// The event a data file hands its value in.
+    public static let dataEvent = "almanac:data"
+
+    /// The start of a data file's script, which hands the value written after it (and then
+    /// `dataTail`) to the page as `key` of `channel`.
+    static func dataHead(_ channel: DataChannel, key: String) -> String {
+        var output = "document.dispatchEvent(new CustomEvent(\"" + dataEvent + "\",{detail:[\"" + channel.rawValue + "\","
+        JSONWriter.quote(key, into: &output)
+        return output + ","
+    }
+
+    static let dataTail = "]}));\n"
+
     /// The fields of each entry of a split page's `sections`, in order.
     public static let sectionEntryFields = ["id", "title", "page"]
 
@@ -93,6 +121,8 @@ public enum BrowserContract {
         output += SearchDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
         output += "},\"browseData\":{"
         output += BrowseDataField.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
+        output += "},\"dataEvent\":\"" + dataEvent + "\",\"dataChannels\":{"
+        output += DataChannel.allCases.map { "\"\($0)\":\"" + $0.rawValue + "\"" }.joined(separator: ",")
         output += "},\"countToken\":\"" + String(countToken) + "\"}"
         return output
     }

@@ -36,11 +36,9 @@ public enum SearchIndex {
     /// The entry a split page's files name: which file holds this build's search data. The
     /// browser asks for it past any cache; the file it names changes name with its content.
     static func entryScript(for page: Page, naming main: String) -> String {
-        var script = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
-        JSONWriter.quote(page.name, into: &script)
-        script += "]={" + BrowserContract.key(.file)
+        var script = BrowserContract.dataHead(.search, key: page.name) + "{" + BrowserContract.key(.file)
         JSONWriter.quote(main, into: &script)
-        return script + "};\n"
+        return script + "}" + BrowserContract.dataTail
     }
 
     /// Whether a page's search data is sharded: very large, and split into section pages.
@@ -313,9 +311,7 @@ public enum SearchIndex {
     static func shardManifest(
         _ page: Page, paths: PagePaths, mainPath: String, rowCount: Int, shards: [String], vocabulary: [String]
     ) -> String {
-        var manifest = "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData["
-        JSONWriter.quote(page.name, into: &manifest)
-        manifest += "]={" + BrowserContract.key(.sharded) + "true," + BrowserContract.key(.rows) + String(rowCount)
+        var manifest = BrowserContract.dataHead(.search, key: page.name) + "{" + BrowserContract.key(.sharded) + "true," + BrowserContract.key(.rows) + String(rowCount)
         manifest += "," + BrowserContract.key(.pageSize) + String(shardPageSize) + "," + BrowserContract.key(.folder)
         JSONWriter.quote((paths.shardFolder ?? "") + "/", into: &manifest)
         // Shards change with the inputs, which the manifest's own name fingerprints: its hash
@@ -324,7 +320,7 @@ public enum SearchIndex {
         manifest += "," + BrowserContract.key(.version) + "\"" + version + "\"," + BrowserContract.key(.sections)
         appendSections(page, paths: paths, into: &manifest)
         manifest += ",\n" + BrowserContract.key(.vocabulary) + "{" + vocabulary.joined(separator: ",") + "}"
-        manifest += ",\n" + BrowserContract.key(.shards) + "{" + shards.joined(separator: ",") + "}};\n"
+        manifest += ",\n" + BrowserContract.key(.shards) + "{" + shards.joined(separator: ",") + "}}" + BrowserContract.dataTail
         return manifest
     }
 
@@ -344,18 +340,15 @@ public enum SearchIndex {
         return (labels, sections, hrefs)
     }
 
-    /// The start of a shard file's script, which registers its entries (a JSON array, escaped
-    /// for a script string, and then `shardScriptTail`) under `name`. The entries are JSON in
+    /// The start of a shard file's script, which hands its entries (a JSON array, escaped
+    /// for a script string, and then `shardScriptTail`) to the page as `name`. The entries are JSON in
     /// a string: a phone's script engine reads `JSON.parse` of a string faster than the same
     /// array written as code, and loading a shard is the slowest keystroke of a search.
     static func shardScriptHead(named name: String) -> [UInt8] {
-        var output = Array("(window.AlmanacSearchShards=window.AlmanacSearchShards||{})[".utf8)
-        JSONWriter.quote(name, into: &output)
-        output += "]=JSON.parse('".utf8
-        return output
+        Array((BrowserContract.dataHead(.shard, key: name) + "JSON.parse('").utf8)
     }
 
-    static let shardScriptTail = Array("');\n".utf8)
+    static let shardScriptTail = Array(("')" + BrowserContract.dataTail).utf8)
 
     /// `text` as a JSON string, escaped for the single-quoted script string it stands in.
     static func appendQuotedForScript(_ text: String, scratch: inout [UInt8], into output: inout [UInt8]) {
@@ -473,12 +466,10 @@ public enum SearchIndex {
         var output: [UInt8] = []
         let listed = [folded, facts?.labels ?? [], facts?.hrefs ?? []].joined().reduce(0) { $0 + $1.utf8.count + 4 }
         output.reserveCapacity(256 + listed + listed / 8 + (facts?.sections.count ?? 0) * 6 + page.sections.count * 64)
-        output += "window.AlmanacSearchData=window.AlmanacSearchData||{};window.AlmanacSearchData[".utf8
-        JSONWriter.quote(page.name, into: &output)
-        output += "]=".utf8
+        output += BrowserContract.dataHead(.search, key: page.name).utf8
         guard let facts else {
             appendList(folded, into: &output)
-            output += ";\n".utf8
+            output += BrowserContract.dataTail.utf8
             return output
         }
         output += ("{" + BrowserContract.key(.sections)).utf8
@@ -494,7 +485,7 @@ public enum SearchIndex {
         }
         output += ("],\n" + BrowserContract.key(.hrefs)).utf8
         appendList(facts.hrefs, into: &output)
-        output += "};\n".utf8
+        output += ("}" + BrowserContract.dataTail).utf8
         return output
     }
 

@@ -39,12 +39,12 @@ import Testing
     /// A data file's JSON, as `JSON.parse` gets it from the script's string.
     static func json(_ script: [UInt8]?, name: String) throws -> Any {
         let text = String(decoding: try #require(script), as: UTF8.self)
-        let head = "(window.AlmanacBrowseFiles=window.AlmanacBrowseFiles||{})[\"c/\(name)\"]=JSON.parse('"
+        let head = "document.dispatchEvent(new CustomEvent(\"almanac:data\",{detail:[\"file\",\"c/\(name)\",JSON.parse('"
         #expect(text.hasPrefix(head))
-        #expect(text.hasSuffix("');\n"))
+        #expect(text.hasSuffix("')]}));\n"))
         var string = ""
         var escaped = false
-        for character in text.dropFirst(head.count).dropLast(4) {
+        for character in text.dropFirst(head.count).dropLast(8) {
             if escaped {
                 string.append(character == "n" ? "\n" : character)
                 escaped = false

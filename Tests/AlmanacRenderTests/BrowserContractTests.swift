@@ -15,20 +15,28 @@ import Testing
         return try PageBuilder().build(.init(name: "fruit", settings: settings, prose: .empty, data: .rows(records), source: SourceLocation(path: "f.md"))).page
     }
 
-    /// The object a search data script registers, decoded.
-    static func registered(_ script: [UInt8]) throws -> [String: Any] {
+    /// The object a data script hands the page (`BrowserContract.DataChannel`), decoded, with
+    /// the channel and key it is handed as.
+    static func handed(_ script: [UInt8]) throws -> (channel: String, key: String, value: [String: Any]) {
         let text = String(decoding: script, as: UTF8.self)
-        let start = try #require(text.range(of: "]=")).upperBound
-        let json = text[start...].trimmingCharacters(in: .whitespacesAndNewlines).dropLast()
-        return try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(text.hasPrefix("document.dispatchEvent(new CustomEvent(\"\(BrowserContract.dataEvent)\",{detail:["))
+        #expect(text.hasSuffix("]}));\n"))
+        let start = try #require(text.range(of: "{detail:")).upperBound
+        let end = try #require(text.range(of: "}));\n", options: .backwards)).lowerBound
+        let detail = try #require(try JSONSerialization.jsonObject(with: Data(text[start..<end].utf8)) as? [Any])
+        return (try #require(detail[0] as? String), try #require(detail[1] as? String), try #require(detail[2] as? [String: Any]))
     }
+
+    static func registered(_ script: [UInt8]) throws -> [String: Any] { try handed(script).value }
 
     @Test(arguments: [1, 100])
     func theSearchDataSpellsOnlyTheContractsFields(shardsAbove threshold: Int) throws {
         let page = try Self.page(shardsAbove: threshold)
         let paths = PagePaths(page: page, inputKey: "k")
         let manifest = try #require(SearchIndex.artifacts(for: page, paths: paths).last { $0.path == paths.searchData })
-        let fields = try Self.registered(manifest.bytes)
+        let handed = try Self.handed(manifest.bytes)
+        #expect(handed.channel == BrowserContract.DataChannel.search.rawValue && handed.key == "fruit")
+        let fields = handed.value
         let spelled = Set(BrowserContract.SearchDataField.allCases.map(\.rawValue))
         #expect(Set(fields.keys).isSubset(of: spelled), "\(fields.keys.sorted())")
         #expect(fields.keys.contains(threshold == 1 ? "shards" : "hrefs"))

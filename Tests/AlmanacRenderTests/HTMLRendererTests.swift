@@ -243,7 +243,7 @@ import Testing
             #expect(manifest.contains("\"\(key)\":[1,0]"), "\(key)")
         }
         let pack = try #require(files["assets/search-things/2330-0.js"])
-        #expect(pack.hasPrefix(#"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/#0/0"]=JSON.parse('[[0,"#))
+        #expect(pack.hasPrefix(#"document.dispatchEvent(new CustomEvent("almanac:data",{detail:["shard","things/#0/0",JSON.parse('[[0,"#))
         // The name and the colour are two fields: a quoted phrase does not run from one into the other.
         #expect(pack.contains(#"[0,"apple | red","Apple",0,"things/sections/a.html#row-apple"]"#))
         #expect(pack.components(separatedBy: "\"Apple\"").count == 2, "a row in two leaves of a pack is in it once")
@@ -260,9 +260,9 @@ import Testing
         let manifest = try Self.splitSearchData(files, page: "things.html")
         #expect(manifest.contains(#""lab":230"#), "one leaf of 230 rows: three pages")
         let rows = try #require(files["assets/search-things/6c6162-rows.js"])
-        let head = #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/lab/rows"]=JSON.parse('["#
+        let head = #"document.dispatchEvent(new CustomEvent("almanac:data",{detail:["shard","things/lab/rows",JSON.parse('["#
         #expect(rows.hasPrefix(head))
-        let differences = rows.dropFirst(head.count).dropLast(5).split(separator: ",").compactMap { Int($0) }
+        let differences = rows.dropFirst(head.count).dropLast(9).split(separator: ",").compactMap { Int($0) }
         #expect(differences.count == 230)
         #expect(differences.reduce(0, +) == 229, "every row, ascending, the first from 0")
         #expect(files.keys.filter { $0.hasSuffix("-rows.js") } == ["assets/search-things/6c6162-rows.js"], "a leaf of one page has none")
@@ -279,7 +279,7 @@ import Testing
         #expect(manifest.contains(#""vocabulary":{"a5":[1,0],"a7":[1,0],"b6":[1,1],"g5":[1,2],"n4":[1,3],"o3":[1,4],"r3":[1,5],"y6":[1,6]}"#))
         // The lists of `a` share one file: the shard of key `~0`, page 0.
         let a = try #require(files["assets/search-things/7e30-0.js"])
-        #expect(a == #"(window.AlmanacSearchShards=window.AlmanacSearchShards||{})["things/~0/0"]=JSON.parse('[["apple",1],["avocado",1]]');"# + "\n")
+        #expect(a == #"document.dispatchEvent(new CustomEvent("almanac:data",{detail:["shard","things/~0/0",JSON.parse('[["apple",1],["avocado",1]]')]}));"# + "\n")
         #expect(!manifest.contains(#""i2""#), "`in` is too short to be near another word")
     }
 

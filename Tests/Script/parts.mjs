@@ -66,3 +66,27 @@ export const pageWithWords = (words) => ({
     getElementById: (id) => (id === 'almanac-words' && words ? { textContent: JSON.stringify(words) } : null),
   },
 });
+
+/**
+ * A page whose scripts are `files` (address → script text): what `dataFiles` and
+ * `loadScript` read. A script appended to the head runs, a turn later as in a browser, with
+ * this page's `document`, then says `load`; one the host does not have says `error`.
+ * `loaded` lists the addresses asked for, in order.
+ */
+export const hostPage = (files) => {
+  const loaded = [];
+  const document = new EventTarget();
+  document.getElementById = () => null;
+  document.createElement = () => new EventTarget();
+  document.head = {
+    appendChild: (script) => {
+      loaded.push(script.src);
+      setTimeout(() => {
+        if (!(script.src in files)) { script.dispatchEvent(new Event('error')); return; }
+        new Function('document', 'CustomEvent', files[script.src])(document, CustomEvent);
+        script.dispatchEvent(new Event('load'));
+      });
+    },
+  };
+  return { document, loaded };
+};

@@ -2,22 +2,17 @@
 // manifest alone.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { load, pageWithWords } from './parts.mjs';
+import { hostPage, load } from './parts.mjs';
 
-// The files on the host: each registers its entries when it runs, as a shard file does.
-const files = { '../assets/search-people/616e6472-0.js?v=v1': ['people/andr/0', [[7, 'andrews', 'Andrews', 0, 'x.html']]] };
-const loaded = [];
-const window = { AlmanacSearchShards: {} };
-const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'shard-plan'], ['shardPlan'], {
-  ...pageWithWords(null),
-  pageName: 'people', root: '../', window,
-  loadScript: (source, onLoad, onError) => {
-    loaded.push(source);
-    if (!files[source]) { onError(); return; }
-    const [id, entries] = files[source];
-    window.AlmanacSearchShards[id] = entries;
-    onLoad();
-  },
+// The host's files, written as the build writes a shard page (SearchIndex.shardScriptHead).
+const files = {
+  '../assets/search-people/616e6472-0.js?v=v1': 'document.dispatchEvent(new CustomEvent("almanac:data",{detail:["shard","people/andr/0",'
+    + "JSON.parse('[[7,\"andrews\",\"Andrews\",0,\"x.html\"]]')]}));\n",
+};
+const host = hostPage(files);
+const loaded = host.loaded;
+const { shardPlan } = load(['text', 'near-words', 'query', 'matching', 'data-files', 'shard-plan'], ['shardPlan'], {
+  document: host.document, pageName: 'people', root: '../',
 });
 
 // Leaves as SearchShards.swift cuts them: `and` was too common and went a letter deeper, its

@@ -13,16 +13,9 @@ const fail = (what) => {
   noResults.hidden = true;
 };
 
-// ---- The search data: a script beside the page (file:// may load scripts but not fetch
-// files), loaded the first time search is used. Every caller that asks while it loads is
+// ---- The search data: a script beside the page (`dataFiles`), loaded the first time
+// search is used. Every caller that asks while it loads is
 // answered when it arrives; if it cannot be loaded, `failed` is told instead. ----
-const loadScript = (source, onLoad, onError) => {
-  const script = document.createElement('script');
-  script.src = source;
-  script.addEventListener('load', onLoad);
-  script.addEventListener('error', onError);
-  document.head.appendChild(script);
-};
 // The search data as the build spells it (BrowserContract.swift), read into the names used
 // here; a whole page's data is a plain list of rows.
 const fromBuild = (raw) => {
@@ -43,7 +36,7 @@ const withData = (callback) => {
     callback();
     return;
   }
-  const registered = window.AlmanacSearchData && window.AlmanacSearchData[pageName];
+  const registered = dataFiles.handed('search', pageName);
   if (registered) { data = fromBuild(registered); callback(); return; }
   waiting.push(callback);
   if (waiting.length > 1) return;
@@ -51,11 +44,11 @@ const withData = (callback) => {
   // A split page names an entry whose name never changes (so a changed row does not change
   // every section page): it is asked for past any cache, and names this build's data file.
   const load = (source, isEntry) => loadScript(isEntry ? source + '?t=' + Date.now() : source, () => {
-    const loaded = (window.AlmanacSearchData || {})[pageName];
+    const loaded = dataFiles.handed('search', pageName);
     if (!loaded) { failed(); return; }
     const file = loaded[contract.searchData.file];
     if (isEntry && typeof file === 'string') {
-      delete window.AlmanacSearchData[pageName];
+      dataFiles.letGo('search', pageName);
       load(root + file, false);
       return;
     }

@@ -61,7 +61,7 @@ const shardPlan = (manifest) => {
   // The pages in memory and on their way, by `page/key/number`.
   const pages = new Map();
   const idOf = (key, page) => pageName + '/' + key + '/' + page;
-  const pageOf = (key, page) => (window.AlmanacSearchShards || {})[idOf(key, page)];
+  const pageOf = (key, page) => dataFiles.handed('shard', idOf(key, page));
   const isOnItsWay = (key, page) => pages.has(idOf(key, page));
   // A leaf of more than one page has a file of its rows alone (SearchIndex.shardRowsSuffix),
   // as differences: `loadRows(key)` resolves to them ascending.
@@ -77,7 +77,7 @@ const shardPlan = (manifest) => {
     pages.set(id, [{ resolve, reject }]);
     const hex = Array.from(new TextEncoder().encode(key), (byte) => byte.toString(16)).join('');
     const settle = (ok) => () => {
-      const entries = (window.AlmanacSearchShards || {})[id];
+      const entries = dataFiles.handed('shard', id);
       for (const waiter of pages.get(id) || []) { if (ok && entries) waiter.resolve(entries); else waiter.reject(); }
       pages.delete(id);
     };

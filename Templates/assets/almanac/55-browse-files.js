@@ -1,21 +1,20 @@
 const browseFiles = () => {
   // ---- The files of a split page's filters and orders (BrowseData.swift): its manifest, and
-  // each file by its stem, read once as a script (file:// may load scripts but not fetch
-  // files) and kept. Gives `{ load(), file(stem), rowsOf(filter, value), column(…) }`; `load`
-  // resolves to the manifest. ----
+  // each file by its stem, read once (`dataFiles`) and kept. Gives `{ load(), file(stem),
+  // rowsOf(filter, value), column(…) }`; `load` resolves to the manifest. ----
   const read = (raw) => Object.fromEntries(Object.entries(contract.browseData).map(([ours, spelled]) => [ours, raw[spelled]]));
-  const registered = (stem) => (window.AlmanacBrowseFiles || {})[pageName + '/' + stem];
+  const registered = (stem) => dataFiles.handed('file', pageName + '/' + stem);
   let manifest = null;
   let ready = null;
   const load = () => ready || (ready = new Promise((resolve, reject) => {
     // The entry's name never changes, so it is asked for past any cache; it names this
     // build's manifest, whose name changes with its content.
     loadScript(main.dataset.browseSrc + '?t=' + Date.now(), () => {
-      const entry = (window.AlmanacBrowseData || {})[pageName];
+      const entry = dataFiles.handed('browse', pageName);
       if (!entry) { reject(); return; }
-      delete window.AlmanacBrowseData[pageName];
+      dataFiles.letGo('browse', pageName);
       loadScript(root + entry[contract.browseData.file], () => {
-        const loaded = (window.AlmanacBrowseData || {})[pageName];
+        const loaded = dataFiles.handed('browse', pageName);
         if (!loaded) { reject(); return; }
         manifest = read(loaded);
         manifest.filters = manifest.filters.map(read);
@@ -67,7 +66,7 @@ const browseFiles = () => {
     const copy = (b) => file(stem + '-' + b).then((part) => {
       // A parsed block is let go once copied: at a million rows the blocks add up to megabytes.
       files.delete(stem + '-' + b);
-      delete window.AlmanacBrowseFiles[pageName + '/' + stem + '-' + b];
+      dataFiles.letGo('file', pageName + '/' + stem + '-' + b);
       let row = b * manifest.columnRows;
       for (const value of part) {
         if (typeof value === 'number') held.values[row] = value;
