@@ -161,6 +161,41 @@ def test_collapsible_sections_toggle_and_survive_a_reload(driver, server):
     assert not driver.find_element(By.ID, "rows-midwest").is_displayed()
 
 
+def test_a_link_to_a_row_in_a_folded_section_opens_it_and_shows_the_row(driver, server):
+    driver.get(server + "/regions.html")
+    toggle = driver.find_element(By.CSS_SELECTOR, "#midwest .section-toggle")
+    toggle.send_keys(Keys.ENTER)
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "false")
+    in_view = "const r = document.getElementById('row-ohio').getBoundingClientRect(); return r.height > 0 && r.top > -1 && r.bottom < innerHeight + 1"
+    # Arriving at the row's address.
+    driver.get(server + "/regions.html#row-ohio")
+    wait(driver, lambda: driver.find_element(By.ID, "row-ohio").is_displayed())
+    wait(driver, lambda: driver.execute_script(in_view))
+    # The reader's own fold is kept: without the fragment, the section is folded again.
+    driver.get(server + "/regions.html")
+    toggle = driver.find_element(By.CSS_SELECTOR, "#midwest .section-toggle")
+    wait(driver, lambda: toggle.get_attribute("aria-expanded") == "false")
+    # Following a link within the page.
+    driver.execute_script("location.hash = 'row-ohio'")
+    wait(driver, lambda: driver.find_element(By.ID, "row-ohio").is_displayed())
+    wait(driver, lambda: driver.execute_script(in_view))
+    driver.execute_script("localStorage.clear()")
+
+
+def test_an_index_link_pressed_while_typing_keeps_the_search(driver, server):
+    driver.get(server + "/regions.html")
+    search(driver, "ohio")
+    # At once, before the typing pause writes the search to the address.
+    driver.find_element(By.CSS_SELECTOR, "nav[aria-label='Section index'] a[href='#midwest']").click()
+    wait(driver, lambda: driver.current_url.endswith("#midwest"))
+    wait(driver, lambda: visible_labels(driver) == ["Ohio"])
+    assert "q=ohio" in driver.current_url
+    assert driver.find_element(By.ID, "search-field").get_attribute("value") == "ohio"
+    driver.back()
+    wait(driver, lambda: not driver.current_url.endswith("#midwest"))
+    assert driver.find_element(By.ID, "search-field").get_attribute("value") == "ohio"
+
+
 def test_checkmarks_mark_visited_states(driver, server):
     driver.get(server + "/regions.html")
     checked = driver.find_elements(By.CSS_SELECTOR, "li.row:has(.checkmark) .label")

@@ -50,5 +50,16 @@ const collapsing = (() => {
       if (toggle) setOpen(toggle, true);
     },
     whileSearching: (test) => { isSearching = test; },
+    // A place a link leads to inside a folded section (or the folded section itself): the
+    // section opens, not remembered as opened, and the place comes into view. Says whether
+    // it was folded.
+    reveal: (place) => {
+      const section = place && place.closest('.section');
+      const toggle = section && section.querySelector('.section-toggle');
+      if (!toggle || toggle.getAttribute('aria-expanded') === 'true') return false;
+      setOpen(toggle, true);
+      place.scrollIntoView({ block: 'start' });
+      return true;
+    },
   };
 })();
