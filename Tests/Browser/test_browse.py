@@ -361,3 +361,21 @@ def test_a_long_section_is_several_lists_that_read_as_one(driver, tmp_path):
     wait(driver, lambda: len(shown(driver)) == 450)
     lines = hairlines(driver, "li.row")
     assert lines[0] is False and all(lines[1:])
+
+
+def test_a_table_of_long_unbreakable_values_stays_beside_the_index(driver, browse_server):
+    """Version strings, addresses and hashes wrap inside their cells: at no width does the
+    table pass under the section index, nor the page scroll sideways."""
+    try:
+        for width in (1024, 1280, 1920):
+            driver.set_window_size(width, 900)
+            driver.get(browse_server + "/packages.html")
+            boxes = driver.execute_script("""
+                const table = document.querySelector('.rows-table').getBoundingClientRect();
+                const index = document.querySelector('nav.section-index').getBoundingClientRect();
+                return [table.right, index.left, document.documentElement.scrollWidth, innerWidth];""")
+            table_right, index_left, scroll_width, inner_width = boxes
+            assert table_right <= index_left + 0.5, f"at {width} px the table passes the index by {table_right - index_left:.0f} px"
+            assert scroll_width <= inner_width, f"at {width} px the page scrolls sideways"
+    finally:
+        driver.set_window_size(1200, 900)
