@@ -6,7 +6,7 @@ DEBIAN_PACKAGES := libcmark-dev libyaml-dev libicu-dev libssl-dev libmicrohttpd-
 # builds at chosen system calls with strace. The index oracle asks ICU through Debian's PyICU.
 # A Japanese font, so the browser lays out and the screenshots show the Japanese page's text.
 # Node runs its own test runner for the reports tests (its JUnit reporter is in Node 20).
-TEST_PACKAGES := $(DEBIAN_PACKAGES) nodejs chromium chromium-driver python3-venv strace python3-icu fonts-ipafont-gothic
+TEST_PACKAGES := $(DEBIAN_PACKAGES) nodejs chromium chromium-driver python3-venv strace python3-icu fonts-ipafont-gothic zsh fish
 SWIFT ?= $(shell command -v swift 2>/dev/null || echo /opt/swift/usr/bin/swift)
 # The benchmark compares against Debian's Hugo (and Lunr, from node-lunr, for typo queries), times with
 # GNU time and loads `serve` with wrk.
@@ -45,7 +45,8 @@ build: deps
 site: build
 	.build/release/almanac build
 
-# Installs almanac into $(DESTDIR)$(PREFIX)/bin, built with the Swift runtime linked in, so it
+# Installs almanac into $(DESTDIR)$(PREFIX)/bin (with `man almanac` and shell completions, written
+# by the binary from its own option table), built with the Swift runtime linked in, so it
 # runs without the toolchain: only Debian's libraries (libcmark, libyaml, ICU, OpenSSL,
 # libmicrohttpd, libxml2) beside it.
 PREFIX ?= /usr/local
@@ -53,7 +54,13 @@ install: deps
 	$(SWIFT) build -c release --static-swift-stdlib --build-path .build/static
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 .build/static/release/almanac $(DESTDIR)$(PREFIX)/bin/almanac
-	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac"
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1 $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+		$(DESTDIR)$(PREFIX)/share/zsh/vendor-completions $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
+	.build/static/release/almanac man > $(DESTDIR)$(PREFIX)/share/man/man1/almanac.1
+	.build/static/release/almanac completions bash > $(DESTDIR)$(PREFIX)/share/bash-completion/completions/almanac
+	.build/static/release/almanac completions zsh > $(DESTDIR)$(PREFIX)/share/zsh/vendor-completions/_almanac
+	.build/static/release/almanac completions fish > $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/almanac.fish
+	@echo "Installed $(DESTDIR)$(PREFIX)/bin/almanac, its manual page and its bash, zsh and fish completions"
 
 test: test-deps swift-test script-test browser-test report-test strings-test index-oracle process-test fuzz-smoke sanitize
 

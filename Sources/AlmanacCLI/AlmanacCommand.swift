@@ -68,8 +68,12 @@ public struct AlmanacCommand {
 
     private func execute(_ invocation: Invocation, output: Output, printer: DiagnosticPrinter) throws(DiagnosticList) -> ExitStatus {
         switch invocation {
-        case .help:
-            output.standard(CommandLineParser.help)
+        case .help(let command):
+            output.standard(command.map(CommandHelp.usage) ?? CommandHelp.overview)
+        case .completions(let shell):
+            output.standard(ShellCompletions.script(for: shell) ?? "")
+        case .manual:
+            output.standard(CommandHelp.manual(version: Self.version))
         case .version:
             output.standard("almanac \(Self.version)")
         case .build(var options, let isCheck, let verbosity):

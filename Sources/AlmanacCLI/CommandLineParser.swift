@@ -78,12 +78,20 @@ public struct CommandLineParser {
         }
 
         public var hint: String {
-            if case .invalidValue(_, _, let expected) = self { return expected }
-            return "run 'almanac --help' for usage"
+            switch self {
+            case .invalidValue(_, _, let expected): return expected
+            case .unknownOption(_, let command, _), .unexpectedArgument(_, let command),
+                 .missingArgument(_, let command), .tooManyArguments(_, let command):
+                return "run 'almanac help \(command)' for its options"
+            case .unknownCommand, .missingValue, .unexpectedValue: return "run 'almanac --help' for usage"
+            }
         }
 
         public var description: String { message }
     }
+
+    /// What `--quiet` keeps: a warning is printed on every build until its input is fixed.
+    static let quietHelp = "print only warnings and errors: no progress, no summary"
 
     static let siteOptions: [Option] = [
         .value("--content", "DIR", "the site's pages and data (default: Content)"),
@@ -98,7 +106,7 @@ public struct CommandLineParser {
         .value("--content", "DIR", "where to look for the page (default: Content)"),
         .flag("--dry-run", "print what would change as a diff, and change nothing"),
         .flag("--strict", "treat warnings as errors: change nothing when the site would not build with the file"),
-        .flag("--quiet", "print nothing but errors"),
+        .flag("--quiet", quietHelp),
     ]
 
     public static let commands: [CommandSpec] = [
@@ -109,7 +117,7 @@ public struct CommandLineParser {
                 .value("--base-url", "URL", "the site's address, for absolute links"),
                 .flag("--no-cache", "render every page, ignoring what the last build kept"),
                 .flag("--verbose", "print how long each stage took"),
-                .flag("--quiet", "print nothing but errors"),
+                .flag("--quiet", quietHelp),
             ]),
         CommandSpec(
             name: "render", summary: "render data files into one page, no Content/ needed", positional: "DATAFILE...",
@@ -129,7 +137,7 @@ public struct CommandLineParser {
                     .value("--baseline", "FILE", "compare with an earlier report's JSON: new failures, still failing, fixed, added, removed"),
                     .value("--fail-on", "failures,empty", "exit 1 when any test failed (new-failures: only new ones), or none ran; the report is still written"),
                     .value("--min-tests", "N", "exit 1 when fewer than N tests ran (skipped ones did not)"),
-                    .flag("--quiet", "print nothing but errors"),
+                    .flag("--quiet", quietHelp + " (and the annotations --annotations asks for)"),
                 ]),
         CommandSpec(name: "check", summary: "validate everything, write nothing", positional: nil, options: siteOptions),
         CommandSpec(
@@ -158,6 +166,9 @@ public struct CommandLineParser {
                 .flag("--all", "remove every matching record, not just one"),
                 .flag("--force", "remove even where comments would go with the record"),
             ]),
+        CommandSpec(name: "help", summary: "print a command's usage and options", positional: "[COMMAND]", options: []),
+        CommandSpec(name: "completions", summary: "print the completions for a shell: bash, zsh or fish", positional: "SHELL", options: []),
+        CommandSpec(name: "man", summary: "print the manual page (roff, for man)", positional: nil, options: []),
     ]
 
     /// The command nearest a mistyped one (`buidl` → `build`).
@@ -228,38 +239,5 @@ public struct CommandLineParser {
             if parsed.positional.count > 1 && !isMany { throw UsageError.tooManyArguments(name, command: commandName) }
         }
         return parsed
-    }
-
-    /// The text of `almanac --help`, made from the same tables the parser reads.
-    public static var help: String {
-        var lines = [
-            "almanac — data files into grouped, sorted, searchable pages",
-            "",
-            "usage: almanac [COMMAND] [OPTIONS]     (no command: build)",
-            "       almanac --help | --version",
-            "",
-            "commands:",
-        ]
-        for command in commands {
-            lines.append("  \(command.name.padding(8))\(command.summary)")
-        }
-        for command in commands {
-            lines.append("")
-            lines.append("almanac \(command.name)\(command.positional.map { " " + $0 } ?? "") options:")
-            for option in command.options {
-                let value = option.valueName.map { option.impliedValue == nil ? " " + $0 : " [" + $0 + "]" } ?? ""
-                let left = option.name + value
-                lines.append("  \(left.padding(30)) \(option.help)")
-            }
-        }
-        lines.append("")
-        lines.append("exit status: 0 success, 1 bad input or build error, 2 bad usage")
-        return lines.joined(separator: "\n") + "\n"
-    }
-}
-
-extension String {
-    func padding(_ width: Int) -> String {
-        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

@@ -9,8 +9,11 @@ import AlmanacServe
 /// flags, formats and ports checked here, once, so running a command never looks an option up
 /// by its spelling. Mistakes are `UsageError`s, which exit 2.
 enum Invocation {
-    case help
+    /// The commands (nil), or one command's usage and options.
+    case help(CommandLineParser.CommandSpec?)
     case version
+    case completions(shell: String)
+    case manual
     /// `build` and `check` share their options.
     case build(BuildOptions, isCheck: Bool, output: Verbosity)
     case render(SinglePageRenderer.Options, gate: TestGate, output: Verbosity)
@@ -26,15 +29,26 @@ enum Invocation {
     }
 
     static func read(_ arguments: [String]) throws(CommandLineParser.UsageError) -> Invocation {
-        if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+        if arguments.first == "help" {
+            let named = arguments.dropFirst().filter { $0 != "--help" && $0 != "-h" }
+            guard let name = named.first else { return .help(nil) }
+            guard named.count == 1 else { throw .tooManyArguments("COMMAND", command: "help") }
+            return .help(try command(named: name))
+        }
+        if arguments.contains("--help") || arguments.contains("-h") {
             // `almanac biuld --help` is a typo to point out, not a request for help.
-            if let first = arguments.first, !first.hasPrefix("-"), first != "help", CommandLineParser.spec(named: first) == nil {
-                throw .unknownCommand(first, suggestion: CommandLineParser.suggestion(for: first))
-            }
-            return .help
+            if let first = arguments.first, !first.hasPrefix("-") { return .help(try command(named: first)) }
+            return .help(nil)
         }
         if arguments == ["--version"] || arguments == ["version"] { return .version }
         return try read(CommandLineParser.parse(arguments))
+    }
+
+    private static func command(named name: String) throws(CommandLineParser.UsageError) -> CommandLineParser.CommandSpec {
+        guard let spec = CommandLineParser.spec(named: name) else {
+            throw .unknownCommand(name, suggestion: CommandLineParser.suggestion(for: name))
+        }
+        return spec
     }
 
     static func read(_ parsed: CommandLineParser.Parsed) throws(CommandLineParser.UsageError) -> Invocation {
@@ -60,6 +74,17 @@ enum Invocation {
             serve.opensBrowser = options.flag("--open")
             serve.polls = options.flag("--poll")
             return .serve(serve)
+        case "completions":
+            let shell = parsed.positional[0]
+            guard ShellCompletions.shells.contains(shell) else {
+                throw .invalidValue(option: "completions", value: shell, expected: "a shell: " + ShellCompletions.shells.joined(separator: ", "))
+            }
+            return .completions(shell: shell)
+        case "man":
+            return .manual
+        case "help":
+            // Reached only through `parse` (`almanac help` is read above); kept total.
+            return .help(nil)
         case "init":
             return .start(folder: parsed.positional.first ?? ".", isForced: options.flag("--force"))
         default:

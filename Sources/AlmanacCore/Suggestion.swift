@@ -2,8 +2,11 @@
 public enum Suggestion {
     public static func closest(to word: String, in candidates: [String]) -> String? {
         let scored = candidates.map { ($0, distance(Array(word), Array($0))) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) else { return nil }
-        return best.0
+        if let best = scored.min(by: { $0.1 < $1.1 }), best.1 <= max(2, word.count / 3) { return best.0 }
+        // A word left unfinished (`--group` for `--group-by`) is the shortest word it begins.
+        let letters = word.drop { $0 == "-" }
+        guard letters.count >= 3 else { return nil }
+        return candidates.filter { $0.hasPrefix(word) }.min { $0.count < $1.count }
     }
 
     static func distance(_ a: [Character], _ b: [Character]) -> Int {

@@ -1,4 +1,5 @@
-import AlmanacCLI
+@testable import AlmanacCLI
+import AlmanacModel
 import AlmanacCore
 import AlmanacTestSupport
 import Testing
@@ -43,7 +44,7 @@ import Testing
     @Test(arguments: [
         (["serve", "--port", "http"], "almanac: error: --port http: not a value it takes", "  hint: a port number from 0 to 65535 (0: any free one)"),
         (["render", "r.csv", "--format", "pdf"], "almanac: error: --format pdf: not a value it takes", "  hint: choose from html, md, json, csv, ndjson"),
-        (["remove", "r.csv"], "almanac: error: 'remove' needs --where FIELD=VALUE", "  hint: run 'almanac --help' for usage"),
+        (["remove", "r.csv"], "almanac: error: 'remove' needs --where FIELD=VALUE", "  hint: run 'almanac help remove' for its options"),
     ])
     func optionValuesAreCheckedBeforeAnythingRuns(arguments: [String], first: String, hint: String) {
         let captured = AlmanacCommandTests.Captured()
@@ -51,11 +52,47 @@ import Testing
         #expect(captured.error == [first + "\n" + hint])
     }
 
-    @Test func helpListsEveryOptionFromTheTables() {
+    /// Each command's help, the manual page and every shell's completions name every option
+    /// of the table the parser reads, and the overview every command.
+    @Test func helpManualAndCompletionsListEveryOptionFromTheTables() throws {
+        let manual = CommandHelp.manual(version: AlmanacCommand.version)
+        let scripts = try ShellCompletions.shells.map { try #require(ShellCompletions.script(for: $0)) }
         for command in CommandLineParser.commands {
-            #expect(CommandLineParser.help.contains("almanac \(command.name)"))
-            for option in command.options { #expect(CommandLineParser.help.contains(option.name)) }
+            #expect(CommandHelp.overview.contains("  \(command.name) "))
+            #expect(manual.contains("\\fBalmanac " + CommandHelp.roff(command.name)))
+            for script in scripts { #expect(script.contains(command.name), "\(command.name)") }
+            let usage = CommandHelp.usage(command)
+            #expect(usage.hasPrefix("usage: almanac \(command.name)"))
+            for option in command.options {
+                #expect(usage.contains("  " + option.name + " "), "\(command.name) \(option.name)")
+                #expect(manual.contains(".TP\n\\fB" + CommandHelp.roff(option.name) + "\\fR"), "\(option.name) in the manual")
+                #expect(scripts[0].contains("\"\(command.name) \(option.name)\")") || scripts[0].contains(option.name), "bash: \(option.name)")
+                #expect(scripts[1].contains("'*" + option.name + "["), "zsh: \(command.name) \(option.name)")
+                #expect(scripts[2].contains("__fish_seen_subcommand_from \(command.name)' -l " + option.name.dropFirst(2)), "fish: \(option.name)")
+            }
         }
+        for setting in Setting.all { #expect(manual.contains("\\fB" + CommandHelp.roff(setting.key) + ":\\fR"), "\(setting.key) in the manual") }
+    }
+
+    @Test func aCommandsHelpIsItsUsageAndOptionsOnly() throws {
+        for arguments in [["help", "build"], ["build", "--help"], ["build", "-h"]] {
+            let captured = AlmanacCommandTests.Captured()
+            #expect(AlmanacCommand(fileSystem: MemoryFileSystem()).run(arguments, output: captured.output) == .success)
+            let text = captured.standard.joined(separator: "\n")
+            #expect(text.hasPrefix("usage: almanac build [OPTIONS]"), "\(arguments)")
+            #expect(text.contains("--base-url") && !text.contains("--port") && !text.contains("--where"), "\(arguments)")
+        }
+        let captured = AlmanacCommandTests.Captured()
+        #expect(AlmanacCommand(fileSystem: MemoryFileSystem()).run(["--help"], output: captured.output) == .success)
+        let overview = captured.standard.joined(separator: "\n")
+        #expect(overview.contains("almanac help COMMAND") && !overview.contains("--base-url"), "the overview lists commands, not options")
+        #expect(overview.split(separator: "\n").count < 30)
+    }
+
+    @Test func helpForAnUnknownCommandSuggestsTheNearest() {
+        let captured = AlmanacCommandTests.Captured()
+        #expect(AlmanacCommand(fileSystem: MemoryFileSystem()).run(["help", "biuld"], output: captured.output) == .usage)
+        #expect(captured.error.first?.hasPrefix("almanac: error: unknown command 'biuld'; did you mean 'build'?") == true)
     }
 }
 

@@ -30,7 +30,7 @@ import Testing
         }
         let given = try Self.settings([option, setting.example])
         #expect(given != (try Self.settings([])), "\(option) \(setting.example) changes nothing")
-        #expect(CommandLineParser.help.contains(option), "\(option) is not in --help")
+        #expect(CommandHelp.usage(try #require(CommandLineParser.spec(named: "render"))).contains(option), "\(option) is not in render --help")
     }
 
     /// A yes-or-no setting's option may stand alone; a word after it is its value only when
@@ -65,6 +65,6 @@ import Testing
         for wrong in ["Report", "report.md", "../report", "", "a b"] {
             #expect(throws: CommandLineParser.UsageError.self, "\(wrong)") { _ = try Invocation.read(["render", "r.csv", "--name", wrong]) }
         }
-        #expect(CommandLineParser.help.contains("--name"))
+        #expect(CommandHelp.usage(try #require(CommandLineParser.spec(named: "render"))).contains("--name"))
     }
 }

@@ -24,6 +24,11 @@ def test_the_installed_binary_runs_without_the_toolchain(tmp_path):
                    capture_output=True, timeout=1800)
     binary = destination / "usr" / "bin" / "almanac"
     assert os.access(binary, os.X_OK)
+    share = destination / "usr" / "share"
+    assert (share / "man" / "man1" / "almanac.1").read_text().startswith(".TH ALMANAC 1")
+    assert "complete -o filenames -F _almanac almanac" in (share / "bash-completion" / "completions" / "almanac").read_text()
+    assert (share / "zsh" / "vendor-completions" / "_almanac").read_text().startswith("#compdef almanac")
+    assert "__fish_use_subcommand" in (share / "fish" / "vendor_completions.d" / "almanac.fish").read_text()
     loaded = subprocess.run(["ldd", str(binary)], capture_output=True, text=True, check=True).stdout
     assert str(toolchain()) not in loaded and "libswiftCore" not in loaded, loaded
     site = tmp_path / "site"
