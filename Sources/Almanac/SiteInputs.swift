@@ -54,7 +54,7 @@ extension SiteBuilder {
         return SiteInputs(
             site: site, templates: templates, siteInfo: siteInfo, staticArtifacts: staticArtifacts,
             staticRoot: Path.join(options.contentPath, "static"), pages: pages, strings: strings,
-            boundary: boundary, global: global, warnings: try siteWarnings(site, strings: strings) + stringsWarnings + templates.warnings + SiteSource.renamedPages(pages))
+            boundary: boundary, global: global, warnings: source.warnings + (try siteWarnings(site, strings: strings)) + stringsWarnings + templates.warnings + SiteSource.renamedPages(pages))
     }
 
     /// The site's settings, with the command line's `--locale` and `--base-url` over them.

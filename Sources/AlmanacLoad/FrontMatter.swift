@@ -8,6 +8,8 @@ public struct FrontMatter: Sendable {
     public let body: String
     /// The line of the file on which the body starts, so prose errors can point into the file.
     public let bodyLine: Int
+    /// A warning at each setting given twice (`YAMLReader.Document.duplicateKeys`).
+    public var duplicateKeys: [Diagnostic] = []
 
     public init(settings: Object, keyLocations: [String: SourceLocation], body: String, bodyLine: Int) {
         self.settings = settings
@@ -39,7 +41,9 @@ public struct FrontMatter: Sendable {
             throw .error(at: SourceLocation(path: path, line: 2), "front matter must be a mapping of settings, found \(document.value.kindName)")
         }
         let body = String(decoding: bytes[closing.next...], as: UTF8.self)
-        return FrontMatter(settings: settings, keyLocations: document.keyLocations, body: body, bodyLine: closing.number + 1)
+        var matter = FrontMatter(settings: settings, keyLocations: document.keyLocations, body: body, bodyLine: closing.number + 1)
+        matter.duplicateKeys = document.duplicateKeys
+        return matter
     }
 }
 

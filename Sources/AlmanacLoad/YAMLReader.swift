@@ -12,6 +12,10 @@ public struct YAMLReader {
     public struct Document: Sendable {
         public let value: Value
         public let keyLocations: [String: SourceLocation]
+        /// A warning at each key a mapping holds twice: YAML says keys are unique, libyaml
+        /// (like PyYAML) takes the last without a word, and the first one's setting would be
+        /// silently lost.
+        public var duplicateKeys: [Diagnostic] = []
     }
 
     /// The most nodes aliases may add to a document. A document's own nodes are bounded by its
@@ -35,7 +39,7 @@ public struct YAMLReader {
             var builder = Builder(path: path, lineOffset: lineOffset)
             do throws(Diagnostic) {
                 let value = try builder.parseStream(&parser)
-                return .success(Document(value: value, keyLocations: builder.topLevelKeys))
+                return .success(Document(value: value, keyLocations: builder.topLevelKeys, duplicateKeys: builder.duplicateKeys))
             } catch {
                 return .failure(error)
             }
@@ -51,6 +55,7 @@ public struct YAMLReader {
         /// Nodes that aliases added to the document so far.
         var aliased = 0
         var topLevelKeys: [String: SourceLocation] = [:]
+        var duplicateKeys: [Diagnostic] = []
 
         init(path: String, lineOffset: Int) {
             self.path = path
@@ -164,6 +169,7 @@ public struct YAMLReader {
                 count(mark)
                 guard depth < YAMLReader.maximumDepth else { throw .error(at: mark, "YAML nested deeper than \(YAMLReader.maximumDepth) levels") }
                 var object = Object()
+                var written: [String: SourceLocation] = [:]
                 while true {
                     let keyEvent = try next(&parser)
                     if case .mappingEnd = keyEvent { break }
@@ -179,6 +185,12 @@ public struct YAMLReader {
                         continue
                     }
                     if depth == 0 { topLevelKeys[key.text] = keyLocation }
+                    if let first = written[key.text] {
+                        duplicateKeys.append(.warning(
+                            at: keyLocation, "'\(key.text)' is given twice; this one replaces the one at line \(first.line)",
+                            hint: "keep one '\(key.text)': a YAML mapping's keys are unique"))
+                    }
+                    written[key.text] = keyLocation
                     object.set(key.text, value)
                 }
                 let value = Value.object(object)

@@ -51,7 +51,9 @@ public struct PageFile: Sendable {
 
     /// What the page says that cannot be what its author meant: settings written without the
     /// `---` lines around them are prose, and the page would build empty without a word.
-    public var warnings: [Diagnostic] {
+    public var warnings: [Diagnostic] { frontMatter.duplicateKeys + unfencedSettings }
+
+    private var unfencedSettings: [Diagnostic] {
         guard frontMatter.bodyLine == 1, frontMatter.settings.isEmpty,
               let line = frontMatter.body.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first,
               let colon = line.firstIndex(of: ":"), Setting.named(String(line[..<colon]), in: Setting.forPages) != nil,

@@ -10,6 +10,8 @@ public struct SiteSource: Sendable {
     public let fileSystem: any FileSystem
     /// The site's settings, read once.
     public let settings: SiteSettings
+    /// What `almanac.yaml` says that would be lost without a word: a setting given twice.
+    public private(set) var warnings: [Diagnostic] = []
 
     /// Reads the site's settings; a site without `almanac.yaml` has the defaults.
     public init(contentPath: String, fileSystem: any FileSystem) throws(Diagnostic) {
@@ -26,7 +28,9 @@ public struct SiteSource: Sendable {
         } catch {
             throw .error(at: SourceLocation(path: path), "cannot read: \(error)")
         }
-        settings = try SiteSettings(yaml: bytes, path: path)
+        let document = try YAMLReader().read(bytes, path: path)
+        settings = try SiteSettings(document, path: path)
+        warnings = document.duplicateKeys
     }
 
     /// Where the site's data and static files may come from.

@@ -27,6 +27,16 @@ import Testing
         #expect(value.objectValue?["a"] == .list([.string("x"), .string("y")]))
     }
 
+    @Test func aKeyGivenTwiceIsAWarningAtTheSecondNamingTheFirst() throws {
+        let document = try YAMLReader().read(Array("title: A\nplace:\n  x: 1\n  x: 2\ntitle: B\n".utf8), path: "s.yaml", lineOffset: 1)
+        #expect(document.value.objectValue?["title"] == .string("B"), "the last one is used, as libyaml and PyYAML use it")
+        let warnings = document.duplicateKeys
+        #expect(warnings.map(\.severity) == [.warning, .warning])
+        #expect(warnings.map { $0.location?.line } == [5, 6], "nested keys too, lines counted from the front matter's offset")
+        #expect(warnings[1].message == "'title' is given twice; this one replaces the one at line 2")
+        #expect(try YAMLReader().read(Array("a: 1\nb: {a: 2}\n".utf8), path: "s.yaml").duplicateKeys.isEmpty, "the same key in two mappings is no duplicate")
+    }
+
     @Test func aliasesAndMergeKeysExpand() throws {
         let value = try read("base: &b {x: 1}\nmore:\n  <<: *b\n  y: 2\n")
         #expect(value.objectValue?["more"]?.objectValue?.names == ["x", "y"])

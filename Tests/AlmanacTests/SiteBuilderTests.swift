@@ -114,6 +114,23 @@ import Testing
         #expect(!strict.exists("Output"))
     }
 
+    /// A setting given twice in a page's front matter or in almanac.yaml is a warning at the
+    /// second, every build; under --strict both are errors, reported together.
+    @Test func aSettingGivenTwiceWarnsAndStrictRefusesBoth() throws {
+        let site = Self.site + "\n-- Content/almanac.yaml --\ntitle: A\ntitle: B\n-- Content/twice.md --\n---\ndata: twice.csv\ngroup: none\ngroup: first-letter\n---\n-- Content/twice.csv --\nname\nx\n"
+        let lenient = InlineSite.fileSystem(site)
+        let warnings = try Self.build(lenient).warnings.filter { $0.message.contains("given twice") }
+        #expect(warnings.map { "\($0.location?.path ?? ""):\($0.location?.line ?? 0)" } == ["Content/almanac.yaml:2", "Content/twice.md:4"])
+        #expect(try Self.build(lenient).warnings.contains { $0.message.contains("given twice") }, "and again on a build that changes nothing")
+        let strict = InlineSite.fileSystem(site)
+        do {
+            _ = try Self.build(strict, strict: true)
+            Issue.record("a strict build with a setting given twice")
+        } catch let list as DiagnosticList {
+            #expect(list.diagnostics.filter { $0.message.contains("given twice") }.count == 2)
+        }
+    }
+
     @Test func siteTemplatesOverrideBuiltInOnes() throws {
         let fileSystem = InlineSite.fileSystem(Self.site + "\n-- Templates/partials/row.md.mustache --\n→ {{label}}")
         _ = try Self.build(fileSystem)
