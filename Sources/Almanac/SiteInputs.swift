@@ -35,6 +35,10 @@ extension SiteBuilder {
         let pages: [PageSource.Location]
         do {
             source = try SiteSource(contentPath: options.contentPath, fileSystem: fileSystem)
+        } catch {
+            throw DiagnosticList([error] + SiteSource.pageSettingsProblems(in: options.contentPath, fileSystem: fileSystem))
+        }
+        do {
             pages = try source.pages()
         } catch {
             throw DiagnosticList([error])
@@ -75,7 +79,8 @@ extension SiteBuilder {
     func siteWarnings(_ site: SiteSettings, strings: StringsCatalog) throws(DiagnosticList) -> [Diagnostic] {
         let location = options.locale != nil ? nil : site.keyLocations["locale"]
         guard let locale = LocaleTag(site.locale) else {
-            throw DiagnosticList([LocaleTag.unknown(options.locale.map { "--locale " + $0 } ?? site.locale, at: location)])
+            throw DiagnosticList([LocaleTag.unknown(options.locale.map { "--locale " + $0 } ?? site.locale, at: location)]
+                + SiteSource.pageSettingsProblems(in: options.contentPath, fileSystem: fileSystem))
         }
         return strings.hasTable(for: locale) ? [] : [StringsCatalog.untranslated(locale, at: location)]
     }

@@ -47,6 +47,10 @@ public struct SiteSource: Sendable {
     /// Content pages are the `.md` files at the top of the content folder, in code-point order;
     /// each gets a safe, unique output name (`index.md` is the home page).
     public func pages() throws(Diagnostic) -> [PageSource.Location] {
+        try Self.pages(in: contentPath, fileSystem: fileSystem)
+    }
+
+    static func pages(in contentPath: String, fileSystem: any FileSystem) throws(Diagnostic) -> [PageSource.Location] {
         guard fileSystem.isDirectory(contentPath) else {
             throw .error(at: nil, "no content folder at \(contentPath)", hint: "run almanac in a site folder, or pass --content DIR")
         }
@@ -66,6 +70,21 @@ public struct SiteSource: Sendable {
             sources.append(PageSource.Location(path: path, name: outputName))
         }
         return sources
+    }
+
+    /// Every page's own settings problems, read without the site's settings: what a build
+    /// that `almanac.yaml`'s problems stop reports beside them, so that one run shows every
+    /// settings mistake rather than one file's a run.
+    public static func pageSettingsProblems(in contentPath: String, fileSystem: any FileSystem) -> [Diagnostic] {
+        guard let pages = try? pages(in: contentPath, fileSystem: fileSystem) else { return [] }
+        return pages.flatMap { location -> [Diagnostic] in
+            do throws(Diagnostic) {
+                _ = try PageFile(path: location.path, fileSystem: fileSystem)
+                return []
+            } catch {
+                return [error]
+            }
+        }
     }
 
     /// A warning for each page written under another name than its file's, because the name

@@ -131,6 +131,20 @@ import Testing
         }
     }
 
+    /// Mistakes in almanac.yaml do not hide the pages' own: one run reports them all.
+    @Test func settingsErrorsOfTheSiteAndItsPagesComeTogether() throws {
+        for siteMistake in ["them: dark", "locale: xx-bogus"] {
+            let site = Self.site + "\n-- Content/almanac.yaml --\ntitle: A\n\(siteMistake)\n-- Content/odd.md --\n---\ndata: odd.csv\nsplit: -3\nfelds: [a]\n---\n-- Content/odd.csv --\nname\nx\n"
+            do {
+                _ = try Self.build(InlineSite.fileSystem(site))
+                Issue.record("a build with mistaken settings")
+            } catch let list as DiagnosticList {
+                let places = list.diagnostics.map { "\($0.location?.path ?? ""):\($0.location?.line ?? 0)" }
+                #expect(places == ["Content/almanac.yaml:2", "Content/odd.md:3", "Content/odd.md:4"], "\(siteMistake)")
+            }
+        }
+    }
+
     @Test func siteTemplatesOverrideBuiltInOnes() throws {
         let fileSystem = InlineSite.fileSystem(Self.site + "\n-- Templates/partials/row.md.mustache --\n→ {{label}}")
         _ = try Self.build(fileSystem)
