@@ -214,9 +214,16 @@ public struct CSVReader: Sendable {
                     index += 1
                 }
                 if index < bytes.count, bytes[index] != delimiter, bytes[index] != 0x0A, bytes[index] != 0x0D {
+                    // Where the parse broke is often lines after the stray quote that opened
+                    // the field: both places are named.
+                    let opened = location(start)
+                    let broke = location(index)
+                    guard opened.line != broke.line else {
+                        throw .error(at: broke, "unexpected text after a closing quote", hint: "inside a quoted field, write a quote as \"\"")
+                    }
                     throw .error(
-                        at: location(index), "unexpected text after a closing quote",
-                        hint: "inside a quoted field, write a quote as \"\"")
+                        at: broke, "unexpected text after the quote that closes a field opened at line \(opened.line), column \(opened.column)",
+                        hint: "if the quote at \(opened.line):\(opened.column) is text, not the start of a quoted field, quote the whole value and write it as \"\"")
                 }
                 return Cell(text: String(decoding: buffer, as: UTF8.self), wasQuoted: true, offset: start)
             }

@@ -101,6 +101,15 @@ import Testing
         #expect(diagnostic.message.contains("unterminated"))
     }
 
+    /// A stray quote opens a field that runs on for lines, and the parse breaks far below it:
+    /// the error is where it broke and names where the field opened.
+    @Test func aStrayQuoteIsNamedWhereItOpenedAndWhereTheParseBroke() throws {
+        let diagnostic = try #require(error("name,note\na,\"open quote here\nb,x\nc,y\"z\nd,w\n"))
+        #expect(diagnostic.location == SourceLocation(path: "data.csv", line: 4, column: 5))
+        #expect(diagnostic.message == "unexpected text after the quote that closes a field opened at line 2, column 3")
+        #expect(diagnostic.hint?.contains("2:3") == true)
+    }
+
     @Test func textAfterClosingQuoteIsAnError() throws {
         let diagnostic = try #require(error("name\n\"a\"b\n"))
         #expect(diagnostic.location == SourceLocation(path: "data.csv", line: 2, column: 4))
