@@ -43,6 +43,12 @@ struct StaticFiles: Sendable {
 
     private func find(_ decoded: String, requested: Substring, in base: String) -> Lookup {
         var path = base + decoded
+        // `/countries` is `countries.html` where no folder of that name has a page of its own,
+        // as GitHub Pages and Netlify answer it (a page's detail pages are in `countries/`).
+        let isFolderWithoutPage = fileSystem.isDirectory(path) && !fileSystem.exists(path + "/index.html")
+        if !decoded.hasSuffix("/"), !fileSystem.exists(path) || isFolderWithoutPage, fileSystem.exists(path + ".html") {
+            path += ".html"
+        }
         guard fileSystem.exists(path) else { return .notFound }
         if fileSystem.isDirectory(path) {
             guard decoded.hasSuffix("/") else { return .redirect(location: String(requested) + "/") }

@@ -25,6 +25,25 @@ import AlmanacTestSupport
         #expect(files.lookup("/missing.html") == .notFound)
     }
 
+    /// `/countries` is the page `countries.html`, as static hosts answer it, even beside the
+    /// folder of its detail pages; a folder with a page of its own is still that page.
+    @Test func anAddressWithoutHTMLIsThePageOfThatName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("list", to: "site/countries.html")
+        try folder.write("norway", to: "site/countries/norway.html")
+        try folder.write("about", to: "site/about.html")
+        try folder.write("birds", to: "site/birds/index.html")
+        try folder.write("birds page", to: "site/birds.html")
+        let files = StaticFiles(root: folder.path("site"))
+        #expect(files.lookup("/countries") == .file(path: files.root + "/countries.html"))
+        #expect(files.lookup("/countries?q=no") == .file(path: files.root + "/countries.html"))
+        #expect(files.lookup("/countries/norway") == .file(path: files.root + "/countries/norway.html"))
+        #expect(files.lookup("/about") == .file(path: files.root + "/about.html"))
+        #expect(files.lookup("/birds") == .redirect(location: "/birds/"), "a folder with its own page keeps it")
+        #expect(files.lookup("/countries/") == .notFound, "a folder without a page is not listed")
+        #expect(files.lookup("/nothing") == .notFound)
+    }
+
     /// While a build finishes, its staging folder holds what changed: a file there is answered
     /// from it, any other from the output, and a path is still only ever inside one of them.
     @Test func aStagingFolderIsAnsweredFromOverTheOutput() throws {

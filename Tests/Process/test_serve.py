@@ -109,8 +109,8 @@ def test_files_come_with_types_validators_and_ranges(served):
     assert home.status == 200 and b"<h1>" in home_body
     listing, _ = get(served, "/assets/")
     assert listing.status == 404, "no directory listings"
-    moved, _ = get(served, "/planets")
-    assert moved.status == 301 and moved.getheader("Location") == "/planets/"
+    moved, _ = get(served, "/assets")
+    assert moved.status == 301 and moved.getheader("Location") == "/assets/", "a folder with no page of its name"
     posted, _ = get(served, "/planets.html", method="POST")
     assert posted.status == 405
 
@@ -251,6 +251,22 @@ def test_many_clients_slow_ones_half_open_ones_and_garbage_do_not_stop_it(served
         connection.close()
     response, _ = get(served, "/planets.html")
     assert response.status == 200 and served.process.poll() is None
+
+
+def test_a_page_is_served_at_its_address_without_html(served):
+    """As GitHub Pages and Netlify serve it: `/planets` is planets.html, not a 404."""
+    response, body = get(served, "/planets")
+    assert response.status == 200
+    assert b'<link rel="canonical"' in body or b"<h1" in body
+    assert get(served, "/planets.html")[0].status == 200
+    assert response.getheader("Content-Type").startswith("text/html")
+
+
+def test_a_folder_without_content_is_said_and_not_served(tmp_path):
+    result = subprocess.run([ALMANAC, "serve", "--port", "0"], cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "almanac: error: no content folder at Content" in result.stderr
+    assert "Serving" not in result.stdout and not (tmp_path / "Output").exists()
 
 
 def test_an_output_inside_the_content_is_refused_before_serving(tmp_path):
