@@ -40,7 +40,8 @@ public struct BuildOptions: Sendable {
     public init() {}
 }
 
-/// How far a build is: the pages and rows it holds, and its files written so far.
+/// How far a build is: the pages and rows it holds, and how many of its units of work (a file,
+/// or a part of a page that writes many) are done, of how many.
 public struct BuildProgress: Sendable {
     public let pages: Int
     public let rows: Int

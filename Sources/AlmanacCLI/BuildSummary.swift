@@ -1,4 +1,5 @@
 import Almanac
+import AlmanacCore
 import Foundation
 
 /// What `almanac build` and `almanac check` print when they succeed: what was built, what was
@@ -34,8 +35,8 @@ struct BuildSummary {
         }
     }
 
-    /// `1 page`, `2 pages`.
+    /// `1 page`, `2 pages`, `14,123 files`: grouped as the progress line groups them.
     static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
+        "\(number.grouped) \(noun)\(number == 1 ? "" : "s")"
     }
 }

@@ -2,7 +2,7 @@ import Almanac
 import AlmanacCore
 import Foundation
 
-/// A long build's progress as one line that updates in place: pages, rows, files. Only on a
+/// A long build's progress as one line that updates in place: pages, rows, the share written. Only on a
 /// terminal and never under CI (`CI=true`), where a log should hold results, not a spinner;
 /// only after half a second, so a quick build prints its summary alone; at most ten times a
 /// second; and cleared before the summary.
@@ -46,9 +46,12 @@ final class ProgressLine: Sendable {
         if wasShown { write("\r\u{1B}[K") }
     }
 
+    /// How far the build is as a share of its work, not as a count of files: one part of a
+    /// page (its search data, its filter files) writes many files, known only once written,
+    /// and a count here would disagree with the summary's.
     static func text(_ progress: BuildProgress) -> String {
         let percent = progress.files == 0 ? 100 : progress.filesDone * 100 / progress.files
-        return "Building \(progress.pages) page\(progress.pages == 1 ? "" : "s"), \(progress.rows.grouped) rows: "
-            + "\(progress.filesDone.grouped) of \(progress.files.grouped) files (\(percent)%)"
+        return "Building \(progress.pages.grouped) page\(progress.pages == 1 ? "" : "s"), \(progress.rows.grouped) row\(progress.rows == 1 ? "" : "s"): "
+            + "\(percent)% written"
     }
 }
