@@ -250,9 +250,9 @@ public enum BrowseData {
     /// A file's script: its JSON in a string the browser parses (faster than the same array
     /// written as code), handed to the page as the page's name and the file's stem.
     static func script(page: Page, stem: String, json: [UInt8]) -> [UInt8] {
-        var output = Array((BrowserContract.dataHead(.file, key: page.name + "/" + stem) + "JSON.parse('").utf8)
+        var output = BrowserContract.parsedDataHead(.file, key: page.name + "/" + stem)
         SearchIndex.appendScriptEscaped(json, into: &output)
-        output += ("')" + BrowserContract.dataTail).utf8
+        output += BrowserContract.parsedDataTail
         return output
     }
 }

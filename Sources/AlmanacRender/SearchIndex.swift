@@ -341,14 +341,13 @@ public enum SearchIndex {
     }
 
     /// The start of a shard file's script, which hands its entries (a JSON array, escaped
-    /// for a script string, and then `shardScriptTail`) to the page as `name`. The entries are JSON in
-    /// a string: a phone's script engine reads `JSON.parse` of a string faster than the same
-    /// array written as code, and loading a shard is the slowest keystroke of a search.
+    /// for a script string, and then `shardScriptTail`) to the page as `name`; loading a
+    /// shard is the slowest keystroke of a search, so it is parsed from a string.
     static func shardScriptHead(named name: String) -> [UInt8] {
-        Array((BrowserContract.dataHead(.shard, key: name) + "JSON.parse('").utf8)
+        BrowserContract.parsedDataHead(.shard, key: name)
     }
 
-    static let shardScriptTail = Array(("')" + BrowserContract.dataTail).utf8)
+    static let shardScriptTail = BrowserContract.parsedDataTail
 
     /// `text` as a JSON string, escaped for the single-quoted script string it stands in.
     static func appendQuotedForScript(_ text: String, scratch: inout [UInt8], into output: inout [UInt8]) {

@@ -59,11 +59,9 @@ public final class DevServer: Sendable {
     /// Serves until SIGINT or SIGTERM.
     public func run() throws(Diagnostic) {
         signal(SIGPIPE, SIG_IGN)
-        // A folder that is no site is a mistake to say at once, as build says it, not a server
+        // A folder that is no site is a mistake to say at once, in build's words, not a server
         // waiting for a Content/ folder that is not coming.
-        guard DiskFileSystem().isDirectory(options.build.contentPath) else {
-            throw .error(at: nil, "no content folder at \(options.build.contentPath)", hint: "run almanac serve in a site folder, or pass --content DIR (almanac init starts a site)")
-        }
+        _ = try SiteSource.pages(in: options.build.contentPath, fileSystem: DiskFileSystem())
         do {
             try SiteBuilder(options: options.build, fileSystem: DiskFileSystem()).checkOutputLocation()
         } catch {

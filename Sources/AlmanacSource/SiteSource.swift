@@ -50,7 +50,8 @@ public struct SiteSource: Sendable {
         try Self.pages(in: contentPath, fileSystem: fileSystem)
     }
 
-    static func pages(in contentPath: String, fileSystem: any FileSystem) throws(Diagnostic) -> [PageSource.Location] {
+    /// The pages of the content folder at `contentPath`, before its settings are read.
+    public static func pages(in contentPath: String, fileSystem: any FileSystem) throws(Diagnostic) -> [PageSource.Location] {
         guard fileSystem.isDirectory(contentPath) else {
             throw .error(at: nil, "no content folder at \(contentPath)", hint: "run almanac in a site folder, or pass --content DIR")
         }
